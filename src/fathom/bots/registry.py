@@ -1,0 +1,47 @@
+"""Bots by name, so every front end offers the same choices.
+
+A factory takes ``(game_name, seed)`` and returns an object with ``choose(state)``.
+Game-specific bots register for their game only.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import Any
+
+from fathom.core.errors import OptionError, allowed_list
+
+BotFactory = Callable[[str, int], Any]
+
+# name -> {game name or "*": "module:attr"}; imported lazily so front ends stay light.
+_BOTS: dict[str, dict[str, str]] = {
+    "random": {"*": "fathom.bots.random_bot:RandomBot"},
+    "greedy": {
+        "deep-blue": "fathom.bots.deep_blue_greedy:DeepBlueGreedyBot",
+        "into-the-blue": "fathom.bots.into_the_blue_greedy:IntoTheBlueGreedyBot",
+    },
+}
+
+BOT_LEVELS = {0: "random", 1: "greedy"}
+"""Levels a person can pick by number in every front end."""
+
+
+def register_bot(name: str, game: str, target: str) -> None:
+    _BOTS.setdefault(name, {})[game] = target
+
+
+def bot_names(game: str) -> list[str]:
+    return sorted(name for name, games in _BOTS.items() if "*" in games or game in games)
+
+
+def make_bot(name: str, game: str, seed: int = 0) -> Any:
+    """A bot called ``name`` (or a level number as text) for ``game``."""
+    if name.isdigit() and int(name) in BOT_LEVELS:
+        name = BOT_LEVELS[int(name)]
+    games = _BOTS.get(name, {})
+    target = games.get(game) or games.get("*")
+    if target is None:
+        raise OptionError(f"no bot {name!r} for {game}; allowed: {allowed_list(bot_names(game))}")
+    module, _, attr = target.partition(":")
+    return getattr(importlib.import_module(module), attr)(seed=seed)

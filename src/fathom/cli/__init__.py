@@ -1,0 +1,1 @@
+"""Terminal front end: play, replay, bench and data tools on top of the engine API."""

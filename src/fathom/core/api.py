@@ -1,0 +1,338 @@
+"""The one engine API every fathom game implements (in the spirit of OpenSpiel's Game/State).
+
+A :class:`Game` is an immutable configuration (players, options, component data,
+action names). A :class:`State` is one position. Chance is explicit: at a chance
+node ``current_player`` is :data:`CHANCE` and ``chance_outcomes()`` lists the
+outcomes with exact probabilities. Decisions come one at a time from a fixed,
+per-game action space, so an action mask is just ``legal_actions()``.
+
+Action ids: player actions are ``0 .. num_distinct_actions-1``; chance outcomes are
+``num_distinct_actions .. num_distinct_actions+max_chance_outcomes-1``. Because the
+ranges are disjoint, an action log is readable without knowing the node types.
+
+Subclasses implement the underscored hooks; this base supplies validation, the
+history, serialization, chance sampling, redacted views/events and determinization
+plumbing.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from fathom.core.errors import IllegalActionError, allowed_list
+from fathom.core.options import Option
+from fathom.core.redact import redact
+from fathom.core.rng import Rng
+
+CHANCE = -1
+"""``current_player`` at a chance node."""
+TERMINAL = -4
+"""``current_player`` once the game is over."""
+
+SAVE_FORMAT = "fathom-save/1"
+
+
+class Game(ABC):
+    """Static description of one game configuration; shared by all its states."""
+
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    OPTIONS: ClassVar[Mapping[str, Option]] = {}
+
+    num_players: int
+    options: dict[str, Any]
+    action_names: tuple[str, ...]
+    num_distinct_actions: int
+    max_chance_outcomes: int
+
+    def _set_action_names(self, player_actions: Sequence[str], chance_outcomes: Sequence[str]) -> None:
+        names = tuple(player_actions) + tuple(chance_outcomes)
+        if len(set(names)) != len(names):
+            dup = sorted({n for n in names if names.count(n) > 1})
+            raise ValueError(f"{self.name}: duplicate action names {dup}")
+        self.action_names = names
+        self.num_distinct_actions = len(player_actions)
+        self.max_chance_outcomes = len(chance_outcomes)
+        self._action_ids = {n: i for i, n in enumerate(names)}
+
+    def action_id(self, text: str) -> int:
+        """The id of an action written in the game's notation."""
+        key = " ".join(text.strip().split())
+        try:
+            return self._action_ids[key]
+        except KeyError:
+            raise IllegalActionError(
+                f"{self.name}: {text!r} is not an action of this game; examples: "
+                f"{allowed_list(self.action_names[:12])}"
+            ) from None
+
+    def is_chance_action(self, action: int) -> bool:
+        return action >= self.num_distinct_actions
+
+    @abstractmethod
+    def new_initial_state(self, seed: int) -> "State":
+        """The position before anything has happened (usually a chance node of setup)."""
+
+
+class State(ABC):
+    """One position of a game. Mutated in place by :meth:`apply`; copy with :meth:`clone`."""
+
+    __slots__ = ("game", "seed", "_hist", "_hist_len", "_log")
+
+    game: Game
+    seed: int
+
+    # ---- hooks for games -------------------------------------------------------------
+    @property
+    @abstractmethod
+    def current_player(self) -> int:
+        """A seat ``0..n-1``, :data:`CHANCE` or :data:`TERMINAL`."""
+
+    @abstractmethod
+    def _legal_actions(self) -> list[int]:
+        """Sorted legal player actions at a decision node."""
+
+    @abstractmethod
+    def _chance_weights(self) -> list[tuple[int, int]]:
+        """``[(action, integer weight), …]`` at a chance node (weights need not be normalised)."""
+
+    @abstractmethod
+    def _apply(self, action: int) -> None:
+        """Apply a legal action (already validated)."""
+
+    @abstractmethod
+    def _copy(self) -> "State":
+        """A field-by-field copy of the game-specific part (no deepcopy)."""
+
+    @abstractmethod
+    def _snapshot(self) -> dict[str, Any]:
+        """The whole position as JSON-like data with secrets wrapped in ``Secret``."""
+
+    @abstractmethod
+    def _resample_hidden(self, seat: int, rng: Rng) -> None:
+        """Replace everything ``seat`` cannot know by a consistent random alternative."""
+
+    @abstractmethod
+    def _key(self) -> tuple:
+        """Everything that defines the position (for equality tests)."""
+
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """Current points of every seat (final once terminal)."""
+
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """Winning seats once terminal (several on a shared win); ``[]`` before."""
+
+    # ---- shared machinery ------------------------------------------------------------
+    def _init_base(self, game: Game, seed: int) -> None:
+        self.game = game
+        self.seed = seed
+        self._hist: tuple | None = None
+        self._hist_len = 0
+        self._log: list[dict[str, Any]] | None = []
+
+    def _copy_base(self, other: "State") -> None:
+        other.game = self.game
+        other.seed = self.seed
+        other._hist = self._hist
+        other._hist_len = self._hist_len
+        other._log = None
+
+    def is_terminal(self) -> bool:
+        return self.current_player == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.current_player == CHANCE
+
+    def legal_actions(self) -> list[int]:
+        """Sorted legal actions: player actions at a decision, outcomes at a chance node."""
+        player = self.current_player
+        if player == TERMINAL:
+            return []
+        if player == CHANCE:
+            return sorted(a for a, _ in self._chance_weights())
+        return self._legal_actions()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """``[(action, probability), …]`` at a chance node, ``[]`` elsewhere."""
+        if self.current_player != CHANCE:
+            return []
+        weights = self._chance_weights()
+        total = sum(w for _, w in weights)
+        return [(a, w / total) for a, w in weights]
+
+    def exact_chance_outcomes(self) -> list[tuple[int, Fraction]]:
+        """As :meth:`chance_outcomes`, with exact fractions (for solvers and tests)."""
+        if self.current_player != CHANCE:
+            return []
+        weights = self._chance_weights()
+        total = sum(w for _, w in weights)
+        return [(a, Fraction(w, total)) for a, w in weights]
+
+    def sample_chance(self, rng: Rng | None = None) -> int:
+        """Draw the outcome of the current chance node.
+
+        Without ``rng`` the outcome comes from the state's own seed and position, so
+        a game is fully determined by its seed and the players' actions. Search code
+        must pass its own ``rng`` (or search a :meth:`determinize`-d copy, which has a
+        fresh seed), or it would foresee the real game's future.
+        """
+        weights = self._chance_weights()
+        if not weights:
+            raise IllegalActionError(f"{self.game.name}: not a chance node (current player {self.current_player})")
+        if rng is None:
+            rng = Rng.for_key(self.seed, self._hist_len)
+        return weights[rng.weighted_index([w for _, w in weights])][0]
+
+    def apply(self, action: int) -> None:
+        """Play ``action``; an illegal one raises :class:`IllegalActionError` and changes nothing."""
+        if not self._is_legal(action):
+            raise IllegalActionError(self._illegal_message(action))
+        self._apply(action)
+        self._hist = (self._hist, action)
+        self._hist_len += 1
+
+    def apply_text(self, text: str) -> int:
+        """Parse ``text`` in the game's notation and apply it; returns the action id."""
+        action = self.string_to_action(text)
+        self.apply(action)
+        return action
+
+    def _is_legal(self, action: Any) -> bool:
+        if type(action) is not int:
+            return False
+        player = self.current_player
+        if player == CHANCE:
+            return any(a == action for a, _ in self._chance_weights())
+        if player == TERMINAL:
+            return False
+        return action in self._legal_actions()
+
+    def _illegal_message(self, action: Any) -> str:
+        name = self.game.name
+        if self.is_terminal():
+            return f"{name}: the game is over; no action is allowed"
+        allowed = allowed_list(self.action_to_string(a) for a in self.legal_actions())
+        if type(action) is not int:
+            return f"{name}: an action must be an int id, got {action!r}; allowed now: {allowed}"
+        if 0 <= action < len(self.game.action_names):
+            what = f"{self.action_to_string(action)!r} (id {action})"
+        else:
+            what = f"id {action} (ids run 0..{len(self.game.action_names) - 1})"
+        who = "chance" if self.is_chance_node() else f"seat {self.current_player}"
+        return f"{name}: {what} is not legal now for {who}; allowed now: {allowed}"
+
+    def action_to_string(self, action: int) -> str:
+        """The action in the game's stable, readable notation."""
+        names = self.game.action_names
+        if type(action) is not int or not 0 <= action < len(names):
+            raise IllegalActionError(f"{self.game.name}: unknown action id {action!r}; ids run 0..{len(names) - 1}")
+        return names[action]
+
+    def string_to_action(self, text: str) -> int:
+        """The id of an action in the game's notation (legality is checked by :meth:`apply`)."""
+        return self.game.action_id(text)
+
+    def history(self) -> list[int]:
+        """Every action applied since the initial state, chance outcomes included."""
+        out: list[int] = []
+        node = self._hist
+        while node is not None:
+            node, action = node
+            out.append(action)
+        out.reverse()
+        return out
+
+    def move_number(self) -> int:
+        return self._hist_len
+
+    def clone(self) -> "State":
+        """An independent copy: playing on it never changes this state."""
+        other = self._copy()
+        self._copy_base(other)
+        return other
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """JSON-safe dict of exactly what ``seat`` may know (``None``: a spectator)."""
+        self._check_seat(seat)
+        return redact(self._snapshot(), seat)
+
+    def events(self, seat: int | None) -> list[dict[str, Any]]:
+        """The game's event log as ``seat`` may see it."""
+        self._check_seat(seat)
+        log = self._log
+        if log is None:  # clones do not record; rebuild the log by replay
+            log = self._replayed()._log or []
+        return [redact(event, seat) for event in log]
+
+    def _emit(self, event: dict[str, Any]) -> None:
+        if self._log is not None:
+            event["step"] = self._hist_len
+            self._log.append(event)
+
+    def determinize(self, seat: int, rng: Rng) -> "State":
+        """A state consistent with all ``seat`` knows, all it cannot know resampled.
+
+        The copy also gets a fresh seed from ``rng``, so chance sampled on it says
+        nothing about the real game's future.
+        """
+        self._check_seat(seat)
+        if seat is None:
+            raise IllegalActionError(f"{self.game.name}: determinize needs a seat, not None")
+        other = self.clone()
+        other.seed = rng.next64() >> 1
+        other._resample_hidden(seat, rng)
+        return other
+
+    def _check_seat(self, seat: int | None) -> None:
+        n = self.game.num_players
+        if seat is not None and (type(seat) is not int or not 0 <= seat < n):
+            raise IllegalActionError(f"{self.game.name}: seat {seat!r} is not allowed; seats are 0..{n - 1} or None")
+
+    # ---- persistence -------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        game = self.game
+        return {
+            "format": SAVE_FORMAT,
+            "game": game.name,
+            "players": game.num_players,
+            "seed": self.seed,
+            "options": dict(game.options),
+            "actions": [game.action_names[a] for a in self.history()],
+        }
+
+    def to_json(self, indent: int | None = None) -> str:
+        """The game's options, seed and whole action log (chance outcomes included)."""
+        return json.dumps(self.to_dict(), indent=indent)
+
+    def _replayed(self) -> "State":
+        from fathom.core.registry import new_game
+
+        fresh = new_game(self.game.name, players=self.game.num_players, seed=self.seed, **self.game.options)
+        for action in self.history():
+            fresh.apply(action)
+        return fresh
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return (
+            type(self) is type(other)
+            and self.game.name == other.game.name
+            and self.game.num_players == other.game.num_players
+            and self.game.options == other.game.options
+            and self.seed == other.seed
+            and self._hist_len == other._hist_len
+            and self._key() == other._key()
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.game.name} players={self.game.num_players} move={self._hist_len}>"

@@ -1,0 +1,48 @@
+"""Declared table options, so every game validates its options the same way."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from fathom.core.errors import OptionError, allowed_list
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option: its default, the values it allows, and why it exists."""
+
+    name: str
+    default: Any
+    choices: tuple[Any, ...] = ()
+    doc: str = ""
+    kind: type = field(default=object)
+
+    def check(self, value: Any, game: str) -> Any:
+        if self.choices:
+            if value not in self.choices:
+                raise OptionError(
+                    f"{game}: option {self.name}={value!r} is not allowed; "
+                    f"allowed: {allowed_list(repr(c) for c in self.choices)}"
+                )
+            return value
+        if self.kind is not object and not isinstance(value, self.kind):
+            raise OptionError(f"{game}: option {self.name} must be a {self.kind.__name__}, got {value!r}")
+        return value
+
+
+def resolve_options(game: str, declared: Mapping[str, Option], given: Mapping[str, Any]) -> dict[str, Any]:
+    """Defaults overlaid with ``given``; unknown names and bad values raise :class:`OptionError`."""
+    unknown = sorted(set(given) - set(declared))
+    if unknown:
+        raise OptionError(
+            f"{game}: unknown option(s) {', '.join(unknown)}; allowed options: {allowed_list(sorted(declared))}"
+        )
+    return {name: opt.check(given.get(name, opt.default), game) for name, opt in declared.items()}
+
+
+def check_players(game: str, players: Any, lo: int, hi: int) -> int:
+    if isinstance(players, bool) or not isinstance(players, int) or not lo <= players <= hi:
+        raise OptionError(f"{game}: players={players!r} is not allowed; allowed: {lo} to {hi}")
+    return players

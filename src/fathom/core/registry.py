@@ -1,0 +1,77 @@
+"""Game registry and the public entry points ``new_game`` and ``load``."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from fathom.core.api import SAVE_FORMAT, Game, State
+from fathom.core.errors import FathomError, OptionError, SaveFormatError, allowed_list
+
+GameFactory = Callable[..., Game]
+_GAMES: dict[str, str] = {
+    "deep-blue": "fathom.games.deep_blue.game:DeepBlueGame",
+    "into-the-blue": "fathom.games.into_the_blue.game:IntoTheBlueGame",
+}
+_LOADED: dict[str, type[Game]] = {}
+
+
+def game_names() -> list[str]:
+    return sorted(_GAMES)
+
+
+def game_class(name: str) -> type[Game]:
+    """The :class:`Game` subclass for ``name`` (imported on first use)."""
+    if name not in _GAMES:
+        raise OptionError(f"unknown game {name!r}; allowed: {allowed_list(game_names())}")
+    if name not in _LOADED:
+        import importlib
+
+        module, _, attr = _GAMES[name].partition(":")
+        _LOADED[name] = getattr(importlib.import_module(module), attr)
+    return _LOADED[name]
+
+
+_GAME_CACHE: dict[tuple, Game] = {}
+
+
+def make_game(name: str, players: int | None = None, **options: Any) -> Game:
+    """The (cached, immutable) game configuration."""
+    cls = game_class(name)
+    key = (name, players, tuple(sorted((k, repr(v)) for k, v in options.items())))
+    game = _GAME_CACHE.get(key)
+    if game is None:
+        game = cls(players=players, **options)  # type: ignore[call-arg]
+        _GAME_CACHE[key] = game
+    return game
+
+
+def new_game(name: str, players: int | None = None, seed: int | None = None, **options: Any) -> State:
+    """A fresh game. ``seed=None`` picks a random seed (kept in the state, so it can be saved)."""
+    if seed is None:
+        seed = secrets.randbits(63)
+    elif isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise OptionError(f"seed must be a non-negative int, got {seed!r}")
+    return make_game(name, players, **options).new_initial_state(seed)
+
+
+def load(text: str) -> State:
+    """A game from :meth:`State.to_json` text, rebuilt by replaying its action log."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SaveFormatError(f"not a fathom save: invalid JSON ({exc})") from None
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise SaveFormatError(f"not a fathom save: expected an object with format {SAVE_FORMAT!r}")
+    missing = [k for k in ("game", "players", "seed", "options", "actions") if k not in data]
+    if missing:
+        raise SaveFormatError(f"fathom save is missing {', '.join(missing)}")
+    state = new_game(data["game"], players=data["players"], seed=data["seed"], **data["options"])
+    for index, action in enumerate(data["actions"]):
+        try:
+            state.apply(state.string_to_action(action) if isinstance(action, str) else action)
+        except FathomError as exc:
+            raise SaveFormatError(f"fathom save: action #{index} {action!r} cannot be replayed: {exc}") from None
+    return state
