@@ -1,0 +1,135 @@
+"""Shared terminal helpers: consoles, line input, event lines, renderers, results.
+
+Why one module: play, replay and bench must print events, boards and scores the
+same way, and tests must be able to swap stdin/stdout for every command at once.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, TextIO
+
+from rich.console import Console
+from rich.panel import Panel
+from rich.pretty import Pretty
+from rich.table import Table
+from rich.text import Text
+
+from fathom.cli import renderers
+from fathom.core.api import State
+
+InputFn = Callable[[str], str]
+"""Reads one line after showing a prompt; raises :class:`EOFError` when input ends."""
+
+
+def make_console(file: TextIO | None = None) -> Console:
+    """A Rich console on ``file`` (stdout by default); plain text when it is not a terminal."""
+    if file is None or file is sys.stdout:
+        return Console(highlight=False)
+    is_tty = bool(getattr(file, "isatty", lambda: False)())
+    return Console(file=file, highlight=False, width=None if is_tty else 100, force_terminal=is_tty or None)
+
+
+def make_input(stdin: TextIO | None, console: Console) -> InputFn:
+    """An input function for ``stdin``: readline editing on a terminal, plain lines otherwise.
+
+    Scripted (non-terminal) input is echoed after the prompt so a transcript reads
+    like the session it replays.
+    """
+    stream = sys.stdin if stdin is None else stdin
+    if stream is sys.stdin and stream.isatty():
+        return lambda prompt: console.input(prompt)
+
+    def read(prompt: str) -> str:
+        line = stream.readline()
+        if not line:
+            console.print(Text(prompt + "(end of input)"))
+            raise EOFError
+        line = line.rstrip("\r\n")
+        console.print(Text(prompt + line))
+        return line
+
+    return read
+
+
+def is_interactive(stdin: TextIO | None) -> bool:
+    stream = sys.stdin if stdin is None else stdin
+    return bool(getattr(stream, "isatty", lambda: False)())
+
+
+def event_line(event: dict[str, Any]) -> str:
+    """One readable line for an event: its ``text`` if it has one, else a compact dict."""
+    text = event.get("text")
+    if isinstance(text, str) and text:
+        return text
+    rest = {k: v for k, v in event.items() if k not in ("step", "type", "text")}
+    parts = [str(event.get("type", "event"))]
+    parts += [f"{k}={json.dumps(v, separators=(',', ':'), default=str)}" for k, v in rest.items()]
+    return " ".join(parts)
+
+
+def print_events(console: Console, events: Sequence[dict[str, Any]]) -> None:
+    for event in events:
+        line = Text(f"  [{event.get('step', '?')}] ", style="dim")
+        line.append(event_line(event))
+        console.print(line)
+
+
+class GenericRenderer:
+    """Fallback for games without a renderer module: the view dict, pretty-printed."""
+
+    def board(self, view: dict[str, Any], seat: int | None) -> Any:
+        title = "spectator view" if seat is None else f"seat {seat} view"
+        return Panel(Pretty(view, expand_all=False), title=title, title_align="left")
+
+    def action_notes(self, state: State, seat: int, actions: list[int]) -> dict[int, str]:
+        return {}
+
+
+def load_renderer(game: str, console: Console | None = None) -> renderers.GameRenderer:
+    """The game's renderer, or :class:`GenericRenderer` (with a notice) if it cannot load."""
+    try:
+        return renderers.renderer_for(game)
+    except KeyError:
+        return GenericRenderer()
+    except (ImportError, AttributeError) as exc:
+        if console is not None:
+            console.print(Text(f"(no board renderer for {game} yet: {exc}; showing the raw view)", style="dim"))
+        return GenericRenderer()
+
+
+def seat_label(seat: int, labels: dict[int, str]) -> str:
+    name = labels.get(seat)
+    return f"seat {seat}" + (f" ({name})" if name else "")
+
+
+def print_results(console: Console, state: State, labels: dict[int, str]) -> None:
+    """Final scores and winners as a table, then one plain summary line."""
+    scores = state.scores()
+    winners = set(state.winners())
+    table = Table(title="Final scores", title_justify="left")
+    table.add_column("seat")
+    table.add_column("player")
+    table.add_column("score", justify="right")
+    table.add_column("")
+    for seat, score in enumerate(scores):
+        shown = int(score) if float(score).is_integer() else score
+        table.add_row(str(seat), labels.get(seat, ""), str(shown), "winner" if seat in winners else "")
+    console.print(table)
+    names = ", ".join(seat_label(s, labels) for s in sorted(winners)) or "nobody"
+    console.print(Text(f"Winner{'s' if len(winners) > 1 else ''}: {names}"))
+
+
+def save_game(console: Console, state: State, path: str) -> bool:
+    """Write the save file; report (not raise) a failure so a game is never lost to a typo."""
+    try:
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(state.to_json(indent=2))
+            fh.write("\n")
+    except OSError as exc:
+        console.print(Text(f"Could not save to {path}: {exc}", style="red"))
+        return False
+    console.print(Text(f"Game saved to {path} (replay: fathom replay {path})"))
+    return True

@@ -1,0 +1,382 @@
+"""``fathom play``: a person against bots, or bots only (``--watch``).
+
+The loop mirrors :func:`fathom.core.driver.play` (chance from ``state.sample_chance()``,
+so a printed seed plus the moves replays the game exactly) but stops at the
+person's seat to show their view and read a move.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rich.console import Console
+from rich.rule import Rule
+from rich.text import Text
+
+from fathom.bots.registry import BOT_LEVELS, bot_names, make_bot
+from fathom.cli.console import (
+    InputFn,
+    load_renderer,
+    print_events,
+    print_results,
+    save_game,
+    seat_label,
+)
+from fathom.cli.renderers import GameRenderer
+from fathom.core.api import CHANCE, TERMINAL, State
+from fathom.core.errors import FathomError, OptionError, allowed_list
+from fathom.core.registry import game_class, game_names, new_game
+from fathom.core.rng import Rng
+
+DEFAULT_BOT = "greedy"
+LOG_LINES = 15
+
+HELP_TEXT = """\
+Enter one of:
+  NUMBER       the move with that number in the list
+  MOVE         a move as written in the list (case does not matter)
+  board        show the board and the moves again
+  log [N]      the last N events you have seen (default 15)
+  save [FILE]  save the game so far (default: the --save file)
+  help         this text
+  quit         stop (the game is saved first if --save was given)"""
+
+
+class Quit(Exception):
+    """The person asked to stop (``quit`` or end of input)."""
+
+    def __init__(self, reason: str, code: int) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.code = code
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", choices=game_names(), help="which game")
+    parser.add_argument("--players", type=int, default=None, help="number of seats (default 4, within the game's range)")
+    parser.add_argument("--seat", type=int, default=0, help="the seat you play (default 0)")
+    parser.add_argument(
+        "--human", default=None, metavar="SEAT|none", help="'none' for bots only (same as --watch), or your seat"
+    )
+    parser.add_argument("--watch", action="store_true", help="bots only: print the game log and the result")
+    parser.add_argument("--seed", type=int, default=None, help="game seed (default random; printed so you can replay)")
+    parser.add_argument(
+        "--bots",
+        default=None,
+        help=f"bot names, one per other seat or one for all, comma-separated (default {DEFAULT_BOT}); "
+        f"level numbers {', '.join(f'{k}={v}' for k, v in BOT_LEVELS.items())} work too",
+    )
+    parser.add_argument("--scenario", default=None, help="scenario id (games with a 'scenario' option)")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="game option, value parsed as JSON if it can be (e.g. hidden_scores=true); repeatable",
+    )
+    parser.add_argument("--save", default=None, metavar="FILE", help="save the game to FILE at the end and on quit")
+    parser.add_argument(
+        "--coach",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="show the renderer's notes (e.g. odds) beside your moves (default on)",
+    )
+
+
+# ---- setup ---------------------------------------------------------------------------------
+
+
+def parse_options(pairs: Sequence[str], scenario: str | None, game: str) -> dict[str, Any]:
+    """``--option k=v`` (JSON values, else plain strings) plus ``--scenario``, checked against the game."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, raw = pair.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise OptionError(f"--option {pair!r}: expected KEY=VALUE, e.g. hidden_scores=true")
+        try:
+            options[key] = json.loads(raw)
+        except json.JSONDecodeError:
+            options[key] = raw
+    if scenario is not None:
+        declared = game_class(game).OPTIONS
+        if "scenario" not in declared:
+            raise OptionError(
+                f"--scenario: {game} has no scenarios (its options: {allowed_list(sorted(declared))})"
+            )
+        options["scenario"] = scenario
+    return options
+
+
+def resolve_players(game: str, players: int | None) -> int:
+    """``--players``, defaulting to 4 clipped to the game's own range."""
+    if players is not None:
+        return players
+    cls = game_class(game)
+    return max(cls.min_players, min(4, cls.max_players))
+
+
+def human_seat(args: argparse.Namespace) -> int | None:
+    if args.watch:
+        return None
+    if args.human is None:
+        return args.seat
+    if args.human.strip().lower() == "none":
+        return None
+    try:
+        return int(args.human)
+    except ValueError:
+        raise OptionError(f"--human {args.human!r}: expected a seat number or 'none'") from None
+
+
+def make_bots(game: str, spec: str | None, seats: list[int], seed: int) -> tuple[dict[int, Any], dict[int, str]]:
+    """One bot per seat in ``seats`` from ``--bots`` (one name for all, or one per seat)."""
+    names = [n.strip() for n in (spec or DEFAULT_BOT).split(",")]
+    if len(names) == 1:
+        names = names * len(seats)
+    if len(names) != len(seats):
+        raise OptionError(
+            f"--bots: give one name for all bots or {len(seats)} names (one per bot seat {seats}); got {len(names)}"
+        )
+    if spec is None and DEFAULT_BOT not in bot_names(game):
+        names = ["random"] * len(seats)  # the default bot is not written for this game
+    bots: dict[int, Any] = {}
+    labels: dict[int, str] = {}
+    for seat, name in zip(seats, names):
+        bots[seat] = make_bot(name, game, seed=Rng.for_key(seed, 1_000_003 + seat).next64() >> 1)
+        labels[seat] = BOT_LEVELS.get(int(name), name) if name.isdigit() else name
+    return bots, labels
+
+
+# ---- the session ---------------------------------------------------------------------------
+
+
+@dataclass
+class Session:
+    """One game in progress on the terminal."""
+
+    state: State
+    human: int | None
+    bots: dict[int, Any]
+    labels: dict[int, str]
+    renderer: GameRenderer
+    console: Console
+    input_fn: InputFn
+    save_path: str | None = None
+    coach: bool = True
+    seen: int = 0
+    notes_failed: bool = False
+
+    @property
+    def viewer(self) -> int | None:
+        return self.human
+
+    def run(self) -> int:
+        """Play to the end (or until the person quits); returns the exit code."""
+        console, state = self.console, self.state
+        try:
+            while True:
+                player = state.current_player
+                if player == TERMINAL:
+                    break
+                if player == CHANCE:
+                    self.step(state.sample_chance(), player)
+                elif player == self.human:
+                    self.step(self.ask_human(), player)
+                else:
+                    self.step(self.bots[player].choose(state), player)
+        except Quit as stop:
+            console.print(Text(stop.reason))
+            console.print(Text(f"Stopped at move {state.move_number()}; seed {state.seed}."))
+            if self.save_path:
+                save_game(console, state, self.save_path)
+            return stop.code
+        except KeyboardInterrupt:
+            console.print(Text("\nInterrupted."))
+            if self.save_path:
+                save_game(console, state, self.save_path)
+            return 130
+        except Exception:
+            if self.save_path:  # keep the game for the bug report, then let the error show
+                save_game(console, state, self.save_path)
+            raise
+        self.finish()
+        return 0
+
+    def step(self, action: int, player: int) -> None:
+        self.state.apply(action)
+        self.show_new_events(player, action)
+
+    def show_new_events(self, player: int, action: int) -> None:
+        events = self.state.events(self.viewer)
+        fresh = events[self.seen :]
+        self.seen = len(events)
+        if fresh:
+            print_events(self.console, fresh)
+        elif self.human is None and player >= 0:
+            # Watching bots only: nobody's secrets to keep, so say what a silent move was.
+            name = self.state.action_to_string(action)
+            self.console.print(Text(f"  [{self.state.move_number() - 1}] {seat_label(player, self.labels)}: {name}"))
+
+    def finish(self) -> None:
+        console, state = self.console, self.state
+        console.print(Rule("Game over"))
+        console.print(self.renderer.board(state.view(self.viewer), self.viewer))
+        print_results(console, state, self.labels)
+        console.print(Text(f"Seed {state.seed} (replay this deal with --seed {state.seed})."))
+        if self.save_path:
+            save_game(console, state, self.save_path)
+
+    # ---- the person's turn -------------------------------------------------------------
+
+    def show_turn(self, actions: list[int]) -> None:
+        console, state, seat = self.console, self.state, self.human
+        assert seat is not None
+        console.print(Rule(f"Move {state.move_number()} · your turn (seat {seat})"))
+        console.print(self.renderer.board(state.view(seat), seat))
+        notes = self.notes(actions)
+        for number, action in enumerate(actions, 1):
+            line = Text(f"{number:>3}. {state.action_to_string(action)}")
+            if notes.get(action):
+                line.append(f"   {notes[action]}", style="cyan")
+            console.print(line)
+
+    def notes(self, actions: list[int]) -> dict[int, str]:
+        if not self.coach or self.notes_failed:
+            return {}
+        try:
+            return self.renderer.action_notes(self.state, self.human, actions) or {}  # type: ignore[arg-type]
+        except Exception as exc:  # a coaching bug must not end the person's game
+            self.notes_failed = True
+            self.console.print(Text(f"(move notes unavailable: {type(exc).__name__}: {exc})", style="dim"))
+            return {}
+
+    def ask_human(self) -> int:
+        """Show the board and moves, then read until a legal move is entered."""
+        actions = self.state.legal_actions()
+        self.show_turn(actions)
+        prompt = f"Your move [1-{len(actions)}, move, or help]: "
+        while True:
+            try:
+                text = self.input_fn(prompt).strip()
+            except EOFError:
+                raise Quit("Input ended before the game did.", 1) from None
+            if not text:
+                self.console.print(Text(f"Type a move number 1-{len(actions)} or a move; 'help' lists commands."))
+                continue
+            action = self.parse_move(text, actions)
+            if action is not None:
+                return action
+
+    def parse_move(self, text: str, actions: list[int]) -> int | None:
+        """The action meant by ``text``, or ``None`` after printing what was wrong (or running a command)."""
+        console, state = self.console, self.state
+        if text.isdigit():
+            number = int(text)
+            if 1 <= number <= len(actions):
+                return actions[number - 1]
+            console.print(Text(f"There is no move {number}: choose a number from 1 to {len(actions)}.", style="red"))
+            return None
+        by_name = {state.action_to_string(a): a for a in actions}
+        key = " ".join(text.split())
+        if key in by_name:
+            return by_name[key]
+        folded = [a for name, a in by_name.items() if name.casefold() == key.casefold()]
+        if len(folded) == 1:
+            return folded[0]
+        if self.command(text):
+            return None
+        try:
+            known = state.string_to_action(text)
+        except FathomError:
+            known = None
+        shown = allowed_list(state.action_to_string(a) for a in actions)
+        if known is not None:
+            console.print(Text(f"{key!r} is not legal now. Legal moves: {shown}.", style="red"))
+        else:
+            console.print(
+                Text(
+                    f"{key!r} is not a move number, a move or a command. "
+                    f"Enter 1-{len(actions)}, one of: {shown}; or help, board, log, save FILE, quit.",
+                    style="red",
+                )
+            )
+        return None
+
+    def command(self, text: str) -> bool:
+        """Run a command word; ``False`` if ``text`` is not one."""
+        word, _, rest = text.partition(" ")
+        word, rest = word.lower(), rest.strip()
+        console = self.console
+        if word in ("help", "?"):
+            console.print(Text(HELP_TEXT))
+        elif word == "board":
+            self.show_turn(self.state.legal_actions())
+        elif word == "log":
+            count = LOG_LINES
+            if rest:
+                if not rest.isdigit():
+                    console.print(Text(f"log {rest!r}: expected a number of lines, e.g. 'log 30'.", style="red"))
+                    return True
+                count = int(rest)
+            events = self.state.events(self.viewer)
+            if not events:
+                console.print(Text("No events yet."))
+            print_events(console, events[-count:] if count else [])
+        elif word == "save":
+            path = rest or self.save_path
+            if not path:
+                console.print(Text("save needs a file name: save FILE (or start with --save FILE).", style="red"))
+            else:
+                save_game(console, self.state, path)
+        elif word in ("quit", "exit", "q"):
+            raise Quit("Quit.", 0)
+        else:
+            return False
+        return True
+
+
+# ---- entry point ---------------------------------------------------------------------------
+
+
+def run(args: argparse.Namespace, console: Console, input_fn: InputFn) -> int:
+    """Set up the table from ``args`` and play it."""
+    game = args.game
+    human = human_seat(args)
+    options = parse_options(args.option, args.scenario, game)
+    players = resolve_players(game, args.players)
+    state = new_game(game, players=players, seed=args.seed, **options)
+    if human is not None and not 0 <= human < players:
+        raise OptionError(f"--seat {human}: seats are 0..{players - 1}")
+    bot_seats = [s for s in range(players) if s != human]
+    bots, labels = make_bots(game, args.bots, bot_seats, state.seed)
+    if human is not None:
+        labels[human] = "you"
+    renderer = load_renderer(game, console)
+
+    table = ", ".join(seat_label(s, labels) for s in range(players))
+    console.print(Text(f"{game}, {players} players: {table}"))
+    if options:
+        console.print(Text("Options: " + ", ".join(f"{k}={json.dumps(v)}" for k, v in options.items())))
+    console.print(Text(f"Seed {state.seed}"))
+    session = Session(
+        state=state,
+        human=human,
+        bots=bots,
+        labels=labels,
+        renderer=renderer,
+        console=console,
+        input_fn=input_fn,
+        save_path=args.save,
+        coach=args.coach,
+    )
+    if human is None:
+        console.print(Rule("Game log"))
+    return session.run()
+
+
+__all__ = ["add_arguments", "run", "Session", "parse_options", "make_bots", "Quit"]

@@ -1,0 +1,73 @@
+"""``fathom replay``: step through a saved game from the start.
+
+A save is the seed, options and whole action log, so the replay rebuilds every
+position exactly; each step shows the action and the board as one seat (or a
+spectator) saw it. A save file holds every action in plain text, so showing each
+action hides nothing its reader could not already read.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from rich.console import Console
+from rich.rule import Rule
+from rich.text import Text
+
+from fathom.cli.console import InputFn, load_renderer, print_events, print_results, seat_label
+from fathom.core.api import CHANCE
+from fathom.core.errors import OptionError
+from fathom.core.registry import load, new_game
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", help="a save written by fathom play --save (or State.to_json)")
+    parser.add_argument("--seat", type=int, default=None, help="show that seat's view (default: spectator)")
+    parser.add_argument("--all", action="store_true", help="print every step without pausing")
+
+
+def run(args: argparse.Namespace, console: Console, input_fn: InputFn, interactive: bool) -> int:
+    """Replay ``args.file``; pauses after each step only when ``interactive`` and not ``--all``."""
+    try:
+        with open(args.file, encoding="utf-8") as fh:
+            text = fh.read()
+    except OSError as exc:
+        raise OptionError(f"cannot read {args.file}: {exc.strerror or exc}") from None
+    saved = load(text)  # validates the whole log first, with a clear error if it does not replay
+    game = saved.game
+    seat = args.seat
+    if seat is not None and not 0 <= seat < game.num_players:
+        raise OptionError(f"--seat {seat}: seats are 0..{game.num_players - 1} (or leave it out for a spectator)")
+    actions = saved.history()
+    state = new_game(game.name, players=game.num_players, seed=saved.seed, **game.options)
+    renderer = load_renderer(game.name, console)
+    pause = interactive and not args.all
+    who = "spectator" if seat is None else f"seat {seat}"
+
+    console.print(Text(f"{game.name}, {game.num_players} players, seed {saved.seed}, {len(actions)} actions; view: {who}"))
+    if pause:
+        console.print(Text("Enter: next step · q: quit"))
+    console.print(renderer.board(state.view(seat), seat))
+    seen = len(state.events(seat))
+    for index, action in enumerate(actions):
+        player = state.current_player
+        actor = "chance" if player == CHANCE else seat_label(player, {})
+        state.apply(action)
+        console.print(Rule(f"Step {index + 1}/{len(actions)} · {actor}: {state.action_to_string(action)}"))
+        events = state.events(seat)
+        print_events(console, events[seen:])
+        seen = len(events)
+        console.print(renderer.board(state.view(seat), seat))
+        if pause and index + 1 < len(actions):
+            try:
+                answer = input_fn("[Enter/q] ").strip().lower()
+            except EOFError:
+                answer = "q"
+            if answer in ("q", "quit"):
+                console.print(Text(f"Stopped at step {index + 1} of {len(actions)}."))
+                return 0
+    if state.is_terminal():
+        print_results(console, state, {})
+    else:
+        console.print(Text(f"End of the save: the game was not finished (move {state.move_number()})."))
+    return 0
