@@ -1,0 +1,56 @@
+"""Into the Blue's game configuration: players, options, data, action names."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from fathom.core.api import Game
+from fathom.core.options import Option, check_players, resolve_options
+from fathom.games.into_the_blue import actions
+from fathom.games.into_the_blue.data import IntoTheBlueData, load_data
+from fathom.games.into_the_blue.scoring import level_tokens
+from fathom.games.into_the_blue.state import IntoTheBlueState
+
+DEFAULT_PLAYERS = 4
+
+
+class IntoTheBlueGame(Game):
+    """2-5 divers roll for runs, stack shells on five levels and fight for majorities.
+
+    The box's rules leave no real table choice open, so there are no options; the
+    component values come from the data file (see :mod:`.data`).
+    ``players=None`` means :data:`DEFAULT_PLAYERS`.
+    """
+
+    name: ClassVar[str] = "into-the-blue"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 5
+    OPTIONS: ClassVar[dict[str, Option]] = {}
+
+    data: IntoTheBlueData
+    tokens: tuple[tuple[int, ...], ...]
+    """Token values per level (index 0 = level 1) in award order for this player count."""
+    chest_values: tuple[int, ...]
+    """Distinct chest values, ascending (``chest V`` outcomes follow this order)."""
+    chest_pile: tuple[int, ...]
+    """How many chests of each distinct value the game starts with."""
+    shells: int
+    rerolls: int
+
+    def __init__(self, players: int | None = None, **options: Any) -> None:
+        self.options = resolve_options(self.name, self.OPTIONS, options)
+        data = load_data()
+        self.num_players = check_players(
+            self.name, DEFAULT_PLAYERS if players is None else players, data.min_players, data.max_players
+        )
+        self.data = data
+        self.tokens = tuple(level_tokens(t.main, t.secondary, self.num_players) for t in data.treasures)
+        self.chest_values = tuple(sorted(set(data.chest_values)))
+        self.chest_pile = tuple(data.chest_values.count(v) for v in self.chest_values)
+        self.shells = data.shells_per_player
+        self.rerolls = data.rolls_per_turn - 1
+        self._set_action_names(actions.player_action_names(), actions.chance_outcome_names(self.chest_values))
+
+    def new_initial_state(self, seed: int) -> IntoTheBlueState:
+        return IntoTheBlueState(self, seed)
+

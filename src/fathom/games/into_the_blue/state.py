@@ -1,0 +1,395 @@
+"""The rules of Into the Blue as a fathom :class:`State`.
+
+A turn, as nodes: a chance node rolls the dice that are in the cup (one event, its
+outcome the multiset that shows); the player then decides ``stop`` or
+``reroll F`` while rerolls are left; then the result is resolved:
+
+* no 1 showing: failed dive, the turn ends;
+* a perfect dive (1-5 and a chest): a chance node draws a chest token, which the
+  player keeps face down, then the same player starts another turn;
+* otherwise ``place L`` for a level of the run (asked only when there is a
+  choice), as many shells as dice show ``L`` (all that are left if fewer).
+
+End: the first player to place their last shell gives each other player exactly
+one more turn, in seat order (a perfect dive during it still earns its extra
+turn); taking the last chest ends the game at once.
+
+Why the fields look the way they do: everything is an int or a tuple, so
+:meth:`clone` is a shallow field copy, and dice are multiset ids from :mod:`.dice`
+so every legal list and chance table is a shared precomputed object.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from typing import TYPE_CHECKING, Any
+
+from fathom.core.api import CHANCE, TERMINAL, State
+from fathom.core.errors import IllegalActionError
+from fathom.core.redact import Secret
+from fathom.core.rng import Rng
+from fathom.games.into_the_blue import actions as A
+from fathom.games.into_the_blue import dice, scoring
+
+if TYPE_CHECKING:
+    from fathom.games.into_the_blue.game import IntoTheBlueGame
+
+# phases
+ROLLING, CHOOSE, PLACE, CHEST, OVER = range(5)
+PHASE_NAMES = ("rolling", "choose", "place", "chest", "over")
+
+_EMPTY_LIST: list[int] = []
+
+
+class IntoTheBlueState(State):
+    """One position of Into the Blue (see the module docstring for the turn structure)."""
+
+    __slots__ = (
+        "_phase",  # one of ROLLING, CHOOSE, PLACE, CHEST, OVER
+        "_player",  # seat whose turn it is
+        "_kept",  # multiset id: dice kept on the table (while rolling: not in the cup)
+        "_rolled",  # multiset id: dice that showed in the last roll
+        "_dice",  # multiset id: all six dice on the table (CHOOSE / PLACE / CHEST)
+        "_to_roll",  # dice in the cup while ROLLING
+        "_rolls_left",  # rerolls still allowed this turn
+        "_board",  # tuple per level (index 0 = level 1) of shells per seat
+        "_hand",  # shells not yet placed, per seat
+        "_chests",  # per seat: tuple of chest values taken (secret to the others)
+        "_pile",  # chests left per distinct value (order of game.chest_values)
+        "_end_by",  # seat who placed their last shell first, or -1
+        "_finals_left",  # final turns still to be played once the end is triggered
+        "_turn_no",  # turns started so far (bonus turns count)
+        "_last_turn",  # per seat: number of the last turn they started (-1: none yet)
+        "_bonus",  # the current turn is an extra turn after a perfect dive
+        "_over",  # why the game ended ("" while it goes on)
+    )
+
+    game: "IntoTheBlueGame"
+
+    def __init__(self, game: "IntoTheBlueGame", seed: int) -> None:
+        self._init_base(game, seed)
+        n = game.num_players
+        self._board = tuple((0,) * n for _ in range(5))
+        self._hand = (game.shells,) * n
+        self._chests = ((),) * n
+        self._pile = game.chest_pile
+        self._end_by = -1
+        self._finals_left = 0
+        self._turn_no = 0
+        self._last_turn = (-1,) * n
+        self._over = ""
+        self._rolled = dice.EMPTY
+        self._dice = dice.EMPTY
+        self._start_turn(0, False)
+
+    # ---- node type and legal moves ---------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        phase = self._phase
+        if phase == CHOOSE or phase == PLACE:
+            return self._player
+        if phase == OVER:
+            return TERMINAL
+        return CHANCE
+
+    def _legal_actions(self) -> list[int]:
+        phase = self._phase
+        if phase == CHOOSE:
+            return list(A.CHOOSE_ACTIONS[self._dice])
+        if phase == PLACE:
+            return list(A.PLACE_ACTIONS[self._dice])
+        return []
+
+    def _chance_weights(self) -> list[tuple[int, int]]:
+        phase = self._phase
+        if phase == ROLLING:
+            return A.ROLL_WEIGHTS[self._to_roll]
+        if phase == CHEST:
+            return [(A.CHEST0 + i, c) for i, c in enumerate(self._pile) if c]
+        return _EMPTY_LIST
+
+    def _is_legal(self, action: Any) -> bool:
+        # Same answer as the base class, from precomputed sets (the base scans lists).
+        if type(action) is not int:
+            return False
+        phase = self._phase
+        if phase == ROLLING:
+            return action in A.ROLL_SETS[self._to_roll]
+        if phase == CHOOSE:
+            return action in A.CHOOSE_SETS[self._dice]
+        if phase == PLACE:
+            return action in A.PLACE_ACTIONS[self._dice]
+        if phase == CHEST:
+            i = action - A.CHEST0
+            return 0 <= i < len(self._pile) and self._pile[i] > 0
+        return False
+
+    def sample_chance(self, rng: Rng | None = None) -> int:
+        """As :meth:`State.sample_chance` (same draw for the same generator), but by bisection."""
+        if self._phase != ROLLING:
+            return super().sample_chance(rng)
+        if rng is None:
+            rng = Rng.for_key(self.seed, self._hist_len)
+        acts, cum, total = A.ROLL_CUM[self._to_roll]
+        return acts[bisect_right(cum, rng.randbelow(total))]
+
+    # ---- the rules -------------------------------------------------------------------
+    def _apply(self, action: int) -> None:
+        phase = self._phase
+        if phase == ROLLING:
+            rolled = action - A.ROLL0
+            self._rolled = rolled
+            self._dice = dice.add(self._kept, rolled)
+            if self._log is not None:
+                self._emit({"type": "roll", "seat": self._player, "rolled": dice.face_list(rolled),
+                            "kept": dice.face_list(self._kept), "dice": dice.face_list(self._dice),
+                            "rolls_left": self._rolls_left})
+            if self._rolls_left:
+                self._phase = CHOOSE
+            else:
+                self._resolve()
+        elif phase == CHOOSE:
+            if action == A.STOP:
+                if self._log is not None:
+                    self._emit({"type": "stop", "seat": self._player, "dice": dice.face_list(self._dice)})
+                self._resolve()
+            else:
+                reroll = action - A.REROLL0
+                self._kept = dice.sub(self._dice, reroll)
+                self._to_roll = dice.SIZE[reroll]
+                self._rolls_left -= 1
+                self._phase = ROLLING
+                if self._log is not None:
+                    self._emit({"type": "reroll", "seat": self._player, "reroll": dice.face_list(reroll),
+                                "kept": dice.face_list(self._kept), "rolls_left": self._rolls_left})
+        elif phase == PLACE:
+            self._place(action - A.PLACE0, auto=False)
+        elif phase == CHEST:
+            self._take_chest(action - A.CHEST0)
+        else:  # pragma: no cover - apply() rejects actions at a terminal state
+            raise IllegalActionError(f"{self.game.name}: the game is over")
+
+    def _start_turn(self, seat: int, bonus: bool) -> None:
+        self._player = seat
+        self._turn_no += 1
+        last = list(self._last_turn)
+        last[seat] = self._turn_no
+        self._last_turn = tuple(last)
+        self._bonus = bonus
+        self._kept = dice.EMPTY
+        self._to_roll = dice.DICE
+        self._rolls_left = self.game.rerolls
+        self._phase = ROLLING
+        if self._log is not None:
+            self._emit({"type": "turn", "seat": seat, "turn": self._turn_no, "bonus": bonus,
+                        "final": self._end_by >= 0})
+
+    def _resolve(self) -> None:
+        """The dice are final: failed dive, perfect dive or a placement."""
+        d = self._dice
+        run = dice.RUN[d]
+        if run == 0:
+            if self._log is not None:
+                self._emit({"type": "dive", "seat": self._player, "result": "failed", "run": 0})
+            self._end_turn()
+        elif dice.PERFECT[d]:
+            if self._log is not None:
+                self._emit({"type": "dive", "seat": self._player, "result": "perfect", "run": 5})
+            self._phase = CHEST
+        else:
+            if self._log is not None:
+                self._emit({"type": "dive", "seat": self._player, "result": "run", "run": run})
+            if run == 1:  # a single level: no choice to ask for
+                self._place(1, auto=True)
+            else:
+                self._phase = PLACE
+
+    def _place(self, level: int, auto: bool) -> None:
+        seat = self._player
+        shown = dice.COUNTS[self._dice][level - 1]
+        hand = self._hand[seat]
+        n = shown if shown < hand else hand
+        row = list(self._board[level - 1])
+        row[seat] += n
+        board = list(self._board)
+        board[level - 1] = tuple(row)
+        self._board = tuple(board)
+        hands = list(self._hand)
+        hands[seat] = hand - n
+        self._hand = tuple(hands)
+        if self._log is not None:
+            self._emit({"type": "place", "seat": seat, "level": level, "shells": n, "dice": shown, "auto": auto})
+        if hand - n == 0 and self._end_by < 0:
+            self._end_by = seat
+            self._finals_left = self.game.num_players - 1
+            if self._log is not None:
+                self._emit({"type": "end_triggered", "seat": seat, "final_turns": self._finals_left})
+        self._end_turn()
+
+    def _take_chest(self, index: int) -> None:
+        seat = self._player
+        value = self.game.chest_values[index]
+        pile = list(self._pile)
+        pile[index] -= 1
+        self._pile = tuple(pile)
+        chests = list(self._chests)
+        chests[seat] = chests[seat] + (value,)
+        self._chests = tuple(chests)
+        if self._log is not None:
+            self._emit({"type": "chest", "seat": seat, "value": Secret(seat, value), "chests_left": sum(pile)})
+        if not any(pile):
+            self._finish("last chest")
+        else:
+            self._start_turn(seat, True)
+
+    def _end_turn(self) -> None:
+        seat = self._player
+        if self._end_by >= 0 and seat != self._end_by:
+            self._finals_left -= 1
+            if self._finals_left == 0:
+                self._finish("last shell")
+                return
+        self._start_turn((seat + 1) % self.game.num_players, False)
+
+    def _finish(self, reason: str) -> None:
+        self._phase = OVER
+        self._over = reason
+        if self._log is not None:
+            totals = self.scores()
+            self._emit({"type": "game_over", "reason": reason, "scores": totals,
+                        "winners": scoring.winners(totals), "chests": [list(c) for c in self._chests]})
+
+    # ---- scores ----------------------------------------------------------------------
+    def treasure_points(self) -> list[int]:
+        """Treasures each seat holds if the game ended now (public: the board is open)."""
+        return scoring.treasure_points(self._board, self._hand, self._last_turn, self.game.tokens)
+
+    def scores(self) -> list[float]:
+        """Treasures plus chest values. Before the end this includes hidden chests: it is
+        the referee's number; what a seat may see is in :meth:`view`."""
+        return [float(t + sum(c)) for t, c in zip(self.treasure_points(), self._chests)]
+
+    def winners(self) -> list[int]:
+        if self._phase != OVER:
+            return []
+        return scoring.winners(self.scores())
+
+    # ---- copies, equality, hidden information ----------------------------------------
+    def _copy(self) -> "IntoTheBlueState":
+        o = IntoTheBlueState.__new__(IntoTheBlueState)
+        o._phase = self._phase
+        o._player = self._player
+        o._kept = self._kept
+        o._rolled = self._rolled
+        o._dice = self._dice
+        o._to_roll = self._to_roll
+        o._rolls_left = self._rolls_left
+        o._board = self._board
+        o._hand = self._hand
+        o._chests = self._chests
+        o._pile = self._pile
+        o._end_by = self._end_by
+        o._finals_left = self._finals_left
+        o._turn_no = self._turn_no
+        o._last_turn = self._last_turn
+        o._bonus = self._bonus
+        o._over = self._over
+        return o
+
+    def _key(self) -> tuple:
+        phase = self._phase
+        return (phase, self._player, self._kept, self._rolled, self._dice,
+                self._to_roll if phase == ROLLING else 0, self._rolls_left, self._board, self._hand,
+                self._chests, self._pile, self._end_by, self._finals_left, self._turn_no, self._last_turn,
+                self._bonus, self._over)
+
+    def _resample_hidden(self, seat: int, rng: Rng) -> None:
+        """Others' chest values are redrawn from every chest ``seat`` has not seen."""
+        if self._phase == OVER:
+            return  # everything is revealed at the end
+        game = self.game
+        pool: list[int] = []
+        for value, count in zip(game.chest_values, game.chest_pile):
+            pool += [value] * count
+        for value in self._chests[seat]:
+            pool.remove(value)
+        rng.shuffle(pool)
+        chests = []
+        for s, taken in enumerate(self._chests):
+            if s == seat:
+                chests.append(taken)
+            else:
+                chests.append(tuple(pool.pop() for _ in taken))
+        self._chests = tuple(chests)
+        self._pile = tuple(pool.count(v) for v in game.chest_values)
+
+    # ---- what a seat may see -----------------------------------------------------------
+    def _snapshot(self) -> dict[str, Any]:
+        game = self.game
+        n = game.num_players
+        over = self._phase == OVER
+        phase = self._phase
+        treasure = self.treasure_points()
+        standings = {level: scoring.rank_level(level, self._board, self._hand, self._last_turn)
+                     for level in range(1, 6)}
+        levels = []
+        for i, treasure_level in enumerate(game.data.treasures):
+            level = i + 1
+            tokens = game.tokens[i]
+            levels.append({
+                "level": level,
+                "shells": list(self._board[i]),
+                "main": tokens[0],
+                "secondary": list(tokens[1:]),
+                "standing": standings[level],
+            })
+        seats = []
+        for s in range(n):
+            values = sorted(self._chests[s])
+            total = treasure[s] + sum(values)
+            seats.append({
+                "seat": s,
+                "shells_left": self._hand[s],
+                "chests": len(values),
+                "chest_values": values if over else Secret(s, values),
+                "treasure_points": treasure[s],
+                "score": total if over else Secret(s, total),
+                "last_turn": self._last_turn[s],
+            })
+        turn: dict[str, Any] = {
+            "seat": self._player,
+            "number": self._turn_no,
+            "bonus": self._bonus,
+            "final": self._end_by >= 0,
+            "phase": PHASE_NAMES[phase],
+            "rolls_left": self._rolls_left,
+        }
+        if phase == ROLLING:
+            turn.update(kept=dice.face_list(self._kept), rolling=self._to_roll,
+                        dice=dice.face_list(self._kept), rolled=[])
+        elif phase != OVER:
+            d = self._dice
+            turn.update(kept=dice.face_list(self._kept), rolling=0, dice=dice.face_list(d),
+                        rolled=dice.face_list(self._rolled), run=dice.RUN[d], perfect=dice.PERFECT[d])
+            if phase == PLACE:
+                hand = self._hand[self._player]
+                turn["placements"] = [{"level": lv, "dice": c, "shells": min(c, hand)}
+                                      for lv, c in dice.PLACEMENTS[d]]
+        out: dict[str, Any] = {
+            "game": game.name,
+            "players": n,
+            "current_player": self.current_player,
+            "turn": turn,
+            "levels": levels,
+            "seats": seats,
+            "chests_left": sum(self._pile),
+            "end": {
+                "triggered_by": self._end_by if self._end_by >= 0 else None,
+                "final_turns_left": self._finals_left,
+                "over": over,
+                "reason": self._over or None,
+                "winners": self.winners() if over else [],
+            },
+            "reconstructed": game.data.reconstructed(),
+        }
+        return out
