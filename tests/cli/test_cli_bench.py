@@ -1,0 +1,48 @@
+"""``fathom bench`` and ``scripts/bench.py`` print their figures (not a timed test)."""
+
+from __future__ import annotations
+
+import runpy
+import sys
+from pathlib import Path
+
+import pytest
+
+from fathom.core import registry
+
+FIGURES = ("transitions/s", "games/s", "clone()", "legal_actions()", "µs")
+
+
+def test_bench_prints_the_figures(cli) -> None:
+    run = cli("bench", "--game", "race", "--seconds", "0.2")
+    assert run.code == 0, run
+    for figure in FIGURES:
+        assert figure in run.out
+    assert "state.apply() calls" in run.out  # says exactly what is counted
+    assert "race: 4 players, random bots" in run.out
+    assert "complete games" in run.out
+
+
+def test_bench_profile_prints_a_top_20(cli) -> None:
+    run = cli("bench", "--game", "race", "--seconds", "0.1", "--profile")
+    assert run.code == 0, run
+    assert "cProfile" in run.out and "tottime" in run.out and "_apply" in run.out
+
+
+def test_bench_skips_games_that_do_not_import(cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(registry, "_GAMES", {"race": "x:y", "broken": "fathom.no_such_module:Game"})
+    run = cli("bench", "--seconds", "0.05", "--players", "9")
+    assert run.code == 0, run
+    assert "broken: skipped, it does not import (ModuleNotFoundError" in run.out
+    assert "race: 9 players not allowed; using 4" in run.out
+    run = cli("bench", "--game", "broken", "--seconds", "0.05")
+    assert run.code == 1
+
+
+def test_bench_script(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    script = Path(__file__).resolve().parents[2] / "scripts" / "bench.py"
+    monkeypatch.setattr(sys, "argv", [str(script), "--game", "race", "--seconds", "0.05", "--players", "2"])
+    with pytest.raises(SystemExit) as exc:
+        runpy.run_path(str(script), run_name="__main__")
+    assert exc.value.code == 0
+    assert "transitions/s" in capsys.readouterr().out

@@ -1,0 +1,39 @@
+"""``fathom --help``, ``fathom games`` and ``fathom bots GAME``."""
+
+from __future__ import annotations
+
+import pytest
+
+from fathom.cli.main import main
+from fathom.core import registry
+
+
+def test_help_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["--help"])
+    assert exc.value.code == 0
+    out = capsys.readouterr().out
+    for command in ("play", "replay", "bench", "data", "games", "bots"):
+        assert command in out
+
+
+def test_play_help_shows_options(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    out = capsys.readouterr().out
+    for flag in ("--players", "--seat", "--seed", "--bots", "--scenario", "--option", "--save", "--watch", "--coach"):
+        assert flag in out
+
+
+def test_games_lists_players_and_options(cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(registry, "_GAMES", {"race": "x:y", "broken": "fathom.no_such_module:Game"})
+    run = cli("games")
+    assert run.code == 0
+    assert "race" in run.out and "2-4" in run.out and "target=5" in run.out and '"sprint"' in run.out
+    assert "broken" in run.out and "unavailable" in run.out
+
+
+def test_bots_lists_names_and_levels(cli) -> None:
+    run = cli("bots", "race")
+    assert run.code == 0
+    assert "random" in run.out and "ready" in run.out and "greedy" not in run.out

@@ -1,0 +1,207 @@
+"""``fathom play`` against the fake race game: bots only, scripted people, bad input, options."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from fathom.cli import renderers
+
+PLAY = ("play", "race", "--players", "2", "--seed", "3", "--bots", "random")
+
+
+def saved_actions(path: Path) -> list[str]:
+    return json.loads(path.read_text())["actions"]
+
+
+def test_bots_only_finishes_and_prints_log_and_winners(cli) -> None:
+    run = cli("play", "race", "--watch", "--players", "3", "--seed", "11", "--bots", "random")
+    assert run.code == 0, run
+    assert "Game log" in run.out
+    assert "rolls" in run.out or "moves" in run.out  # event texts
+    assert "die seat=" in run.out  # an event without text, rendered compactly
+    assert "Final scores" in run.out
+    assert "Winner: seat " in run.out
+    assert "Seed 11" in run.out
+
+
+def test_human_none_is_the_same_as_watch(cli) -> None:
+    watch = cli("play", "race", "--watch", "--players", "2", "--seed", "5", "--bots", "random")
+    none = cli("play", "race", "--human", "none", "--players", "2", "--seed", "5", "--bots", "random")
+    assert watch.code == none.code == 0
+    assert watch.out == none.out
+
+
+def test_same_seed_same_game(cli) -> None:
+    first = cli("play", "race", "--watch", "--seed", "8", "--bots", "random")
+    second = cli("play", "race", "--watch", "--seed", "8", "--bots", "random")
+    assert first.out == second.out
+    assert "4 players" in first.out  # default --players 4 (within the game's 2-4)
+
+
+def test_random_seed_is_printed(cli) -> None:
+    run = cli("play", "race", "--watch", "--bots", "random")
+    assert run.code == 0
+    assert "Seed " in run.out and "--seed " in run.out
+
+
+def test_scripted_numbers_and_notation_play_a_whole_game(cli, tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    script = "\n".join(["1", "step", "2", "ROLL", "step", "leap"] * 5) + "\n"
+    run = cli(*PLAY, "--save", str(save), stdin=script)
+    assert run.code == 0, run
+    assert "your turn (seat 0)" in run.out
+    assert "Winner" in run.out
+    assert "Game saved to" in run.out
+    actions = saved_actions(save)
+    assert "step" in actions and "roll" in actions
+    assert "mood-0" in run.out and "mood-1" not in run.out  # the person sees only their own secrets
+
+
+def test_person_can_play_another_seat(cli) -> None:
+    run = cli(*PLAY, "--seat", "1", stdin="step\n" * 10)
+    assert run.code == 0, run
+    assert "your turn (seat 1)" in run.out
+    assert "seat 1 (you)" in run.out
+
+
+def test_bad_input_explains_and_reprompts_without_moving(cli, tmp_path: Path) -> None:
+    save = tmp_path / "quit.json"
+    script = "\n".join(["9", "0", "fly", "leap", "", "log x", "save", "quit"]) + "\n"
+    run = cli(*PLAY, "--save", str(save), stdin=script)
+    assert run.code == 0, run
+    out = run.out
+    assert "There is no move 9: choose a number from 1 to 2." in out
+    assert "There is no move 0" in out
+    assert "'fly' is not a move number, a move or a command" in out
+    assert "one of: step, roll" in out
+    assert "'leap' is not legal now. Legal moves: step, roll." in out
+    assert "'help' lists commands" in out
+    assert "expected a number of lines" in out
+    assert out.count("Your move [1-2") == 8  # re-prompted after every bad line
+    assert "Quit." in out
+    assert saved_actions(save) == []  # nothing was played
+
+
+def test_help_log_board_and_save_commands(cli, tmp_path: Path) -> None:
+    snapshot = tmp_path / "mid.json"
+    script = f"step\nhelp\nlog\nlog 1\nboard\nsave {snapshot}\nquit\n"
+    run = cli(*PLAY, stdin=script)
+    assert run.code == 0, run
+    assert "log [N]" in run.out  # help text
+    assert "seat 0 moves 1 to 1" in run.out
+    assert run.out.count("your turn (seat 0)") == 3  # turn 1, turn 2, and 'board'
+    assert saved_actions(snapshot)[0] == "step"
+
+
+def test_save_command_without_file_says_how(cli) -> None:
+    run = cli(*PLAY, stdin="save\nquit\n")
+    assert "save needs a file name: save FILE" in run.out
+
+
+def test_end_of_input_stops_and_saves(cli, tmp_path: Path) -> None:
+    save = tmp_path / "eof.json"
+    run = cli(*PLAY, "--save", str(save), stdin="step\n")
+    assert run.code == 1
+    assert "Input ended before the game did." in run.out
+    assert saved_actions(save)[0] == "step"
+
+
+def test_watch_needs_no_input_at_all(cli) -> None:
+    run = cli("play", "race", "--watch", "--seed", "2", "--bots", "random", stdin="")
+    assert run.code == 0 and "Winner" in run.out
+
+
+def test_options_and_scenario_reach_the_game(cli) -> None:
+    run = cli("play", "race", "--watch", "--seed", "1", "--bots", "random", "--option", "target=2")
+    assert run.code == 0, run
+    assert "'target': 2" in run.out and "Options: target=2" in run.out
+    run = cli("play", "race", "--watch", "--seed", "1", "--bots", "random", "--scenario", "sprint")
+    assert run.code == 0, run
+    assert "'target': 3" in run.out and 'scenario="sprint"' in run.out
+
+
+def test_bad_options_are_reported(cli) -> None:
+    run = cli("play", "race", "--watch", "--bots", "random", "--option", "target=abc")
+    assert run.code == 2 and "option target must be a int" in run.out
+    run = cli("play", "race", "--watch", "--bots", "random", "--option", "colour=1")
+    assert run.code == 2 and "unknown option(s) colour" in run.out
+    run = cli("play", "race", "--watch", "--bots", "random", "--option", "target")
+    assert run.code == 2 and "expected KEY=VALUE" in run.out
+    run = cli("play", "race", "--watch", "--bots", "random", "--scenario", "marathon")
+    assert run.code == 2 and "allowed: 'basic', 'sprint'" in run.out
+
+
+def test_scenario_only_for_games_that_declare_it(cli, monkeypatch: pytest.MonkeyPatch, race_game) -> None:
+    options = {k: v for k, v in race_game.OPTIONS.items() if k != "scenario"}
+    monkeypatch.setattr(race_game, "OPTIONS", options)
+    run = cli("play", "race", "--watch", "--bots", "random", "--scenario", "sprint")
+    assert run.code == 2
+    assert "--scenario: race has no scenarios (its options: target)" in run.out
+
+
+def test_bot_choice_errors(cli) -> None:
+    run = cli("play", "race", "--players", "3", "--bots", "random,random,random", stdin="quit\n")
+    assert run.code == 2 and "give one name for all bots or 2 names" in run.out
+    run = cli("play", "race", "--watch", "--bots", "genius")
+    assert run.code == 2 and "no bot 'genius' for race; allowed: random" in run.out
+    run = cli("play", "race", "--players", "2", "--seat", "5")
+    assert run.code == 2 and "--seat 5: seats are 0..1" in run.out
+    run = cli("play", "race", "--players", "9", "--watch")
+    assert run.code == 2 and "players=9 is not allowed; allowed: 2 to 4" in run.out
+
+
+def test_bot_levels_and_default_bot(cli) -> None:
+    run = cli("play", "race", "--watch", "--players", "2", "--seed", "4", "--bots", "0,random")
+    assert run.code == 0 and "seat 0 (random), seat 1 (random)" in run.out
+    run = cli("play", "race", "--watch", "--players", "2", "--seed", "4")  # no greedy for race: random
+    assert run.code == 0 and "seat 0 (random)" in run.out
+
+
+def test_unknown_game_is_an_argparse_error(cli, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        cli("play", "chess")
+    assert exc.value.code == 2
+    assert "invalid choice: 'chess'" in capsys.readouterr().err
+
+
+class NotesRenderer:
+    def board(self, view: dict[str, Any], seat: int | None) -> str:
+        return f"BOARD positions={view['positions']}"
+
+    def action_notes(self, state: Any, seat: int, actions: list[int]) -> dict[int, str]:
+        return {a: f"note-{state.action_to_string(a)}" for a in actions}
+
+
+class BrokenNotesRenderer(NotesRenderer):
+    def action_notes(self, state: Any, seat: int, actions: list[int]) -> dict[int, str]:
+        raise RuntimeError("odds table missing")
+
+
+def test_coach_notes_shown_beside_moves(cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(renderers, "renderer_for", lambda game: NotesRenderer())
+    run = cli(*PLAY, stdin="quit\n")
+    assert "BOARD positions=[0, 0]" in run.out
+    assert "1. step   note-step" in run.out
+    run = cli(*PLAY, "--no-coach", stdin="quit\n")
+    assert "note-step" not in run.out
+
+
+def test_broken_coach_does_not_end_the_game(cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(renderers, "renderer_for", lambda game: BrokenNotesRenderer())
+    run = cli(*PLAY, stdin="step\n" * 10)
+    assert run.code == 0 and "Winner" in run.out
+    assert run.out.count("move notes unavailable: RuntimeError: odds table missing") == 1
+
+
+def test_missing_renderer_module_falls_back_to_the_view(cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    def missing(game: str) -> Any:
+        raise ModuleNotFoundError("No module named 'fathom.cli.render_race'")
+
+    monkeypatch.setattr(renderers, "renderer_for", missing)
+    run = cli(*PLAY, stdin="quit\n")
+    assert "no board renderer for race yet" in run.out
+    assert "seat 0 view" in run.out and "'positions': [0, 0]" in run.out
