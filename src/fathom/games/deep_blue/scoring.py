@@ -1,0 +1,63 @@
+"""Scoring rules as pure functions (R-DB-13, R-DB-14, R-DB-17), easy to test on their own."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from fathom.games.deep_blue.data import SPOT_KINDS, TREASURES, GEMS, Components, TileType
+from fathom.games.deep_blue.scenarios import BOUNTY_SET_SIZE, BOUNTY_VP_PER_SET, ScenarioRules
+
+_TREASURE_GEMS = tuple(GEMS.index(g) for g in TREASURES)
+_TREASURE_SPOT = {GEMS.index(g): SPOT_KINDS.index(g) for g in TREASURES}
+
+
+def gem_vp(comp: Components, drawn: Sequence[int], spot_kinds: set[int]) -> int:
+    """Treasure VP for a diver who stayed in: matching spot raises a colour's rate (never twice)."""
+    total = 0
+    for gem in _TREASURE_GEMS:
+        n = drawn[gem]
+        if n:
+            rate = comp.gem_vp_on_spot[gem] if _TREASURE_SPOT[gem] in spot_kinds else comp.gem_vp[gem]
+            total += n * rate
+    return total
+
+
+def dive_scores(
+    *,
+    comp: Components,
+    scenario: ScenarioRules | None,
+    tile: TileType,
+    leader: int,
+    joined: int,
+    still_in: int,
+    both_boats: int,
+    drawn: Sequence[int],
+    gems_drawn: int,
+    card_vp: Sequence[int],
+    spot_kinds: Sequence[set[int]],
+) -> list[int]:
+    """VP each seat gains from one dive. ``scenario`` is None unless the tile is a Sunken City."""
+    gained = [0] * len(card_vp)
+    for p in range(len(card_vp)):
+        if not joined >> p & 1:
+            continue
+        gained[p] += card_vp[p]  # kept even after resurfacing
+        if still_in >> p & 1:
+            gained[p] += gem_vp(comp, drawn, spot_kinds[p])
+    if scenario is not None and scenario.everyone_scores_tile:  # Ruins of Plenty
+        for p in range(len(card_vp)):
+            if joined >> p & 1:
+                gained[p] += tile.leader_vp * (2 if both_boats >> p & 1 else 1)
+    else:
+        gained[leader] += tile.leader_vp  # the leader scores the tile even after resurfacing
+    if scenario is not None and scenario.bounty and still_in >> leader & 1:  # Bounty Wrecks
+        gained[leader] += BOUNTY_VP_PER_SET * (gems_drawn // BOUNTY_SET_SIZE)
+    return gained
+
+
+def final_winners(vp: Sequence[int], owned_cards: Sequence[int]) -> list[int]:
+    """Most VP; ties broken by most crew cards owned; still tied: a shared win (R-DB-17)."""
+    best = max(vp)
+    tied = [p for p, v in enumerate(vp) if v == best]
+    most = max(owned_cards[p] for p in tied)
+    return [p for p in tied if owned_cards[p] == most]
