@@ -75,7 +75,11 @@ def from_faces(faces) -> int:
 
 def face_list(ms: int) -> list:
     """The faces as JSON-friendly values: ints 1-5 and ``"chest"``."""
-    return [f if f != CHEST else "chest" for f in MULTISETS[ms]]
+    return list(FACE_TUPLES[ms])
+
+
+FACE_TUPLES: tuple[tuple, ...] = tuple(tuple(f if f != CHEST else "chest" for f in fs) for fs in MULTISETS)
+"""The faces of each multiset as JSON-friendly values (redaction turns tuples into lists)."""
 
 
 def weight(ms: int) -> int:
@@ -139,6 +143,18 @@ def _sub_multisets(ms: int) -> tuple[int, ...]:
 
 SUBSETS: dict[int, tuple[int, ...]] = {d: _sub_multisets(d) for d in SIX}
 """For each six-dice table: every sub-multiset (empty and whole included), ascending ids."""
+
+ADD: dict[int, int] = {}
+"""``ADD[kept * KEY + rolled]``: the table after rolling ``rolled`` beside ``kept`` (six dice)."""
+KEEP: dict[int, int] = {}
+"""``KEEP[table * KEY + reroll]``: the dice left on ``table`` when ``reroll`` is picked up."""
+KEY = 1024
+for _d, _subs in SUBSETS.items():
+    for _s in _subs:
+        _k = sub(_d, _s)
+        KEEP[_d * KEY + _s] = _k
+        ADD[_k * KEY + _s] = _d
+del _d, _subs, _s, _k
 
 ROLLS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
     tuple((ms, WEIGHT[ms]) for ms in BY_SIZE[k]) for k in range(DICE + 1)

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from fathom.core.api import Game
+from fathom.core.errors import IllegalActionError
 from fathom.core.options import Option, check_players, resolve_options
-from fathom.games.into_the_blue import actions
+from fathom.games.into_the_blue import actions, dice
 from fathom.games.into_the_blue.data import IntoTheBlueData, load_data
 from fathom.games.into_the_blue.scoring import level_tokens
 from fathom.games.into_the_blue.state import IntoTheBlueState
@@ -50,6 +51,22 @@ class IntoTheBlueGame(Game):
         self.shells = data.shells_per_player
         self.rerolls = data.rolls_per_turn - 1
         self._set_action_names(actions.player_action_names(), actions.chance_outcome_names(self.chest_values))
+
+    def action_id(self, text: str) -> int:
+        """As :meth:`Game.action_id`, also reading dice in any order (``reroll chest 3 1``)."""
+        try:
+            return super().action_id(text)
+        except IllegalActionError:
+            verb, _, rest = " ".join(text.strip().split()).partition(" ")
+            if verb.lower() in ("reroll", "roll") and rest:
+                try:
+                    canonical = f"{verb.lower()} {dice.name(dice.parse(rest))}"
+                except ValueError:
+                    pass
+                else:
+                    if canonical in self._action_ids:
+                        return self._action_ids[canonical]
+            raise
 
     def new_initial_state(self, seed: int) -> IntoTheBlueState:
         return IntoTheBlueState(self, seed)

@@ -39,12 +39,14 @@ ROLLING, CHOOSE, PLACE, CHEST, OVER = range(5)
 PHASE_NAMES = ("rolling", "choose", "place", "chest", "over")
 
 _EMPTY_LIST: list[int] = []
+_ADD, _KEEP, _KEY, _FACES = dice.ADD, dice.KEEP, dice.KEY, dice.FACE_TUPLES
 
 
 class IntoTheBlueState(State):
     """One position of Into the Blue (see the module docstring for the turn structure)."""
 
     __slots__ = (
+        "current_player",  # seat to decide, CHANCE or TERMINAL
         "_phase",  # one of ROLLING, CHOOSE, PLACE, CHEST, OVER
         "_player",  # seat whose turn it is
         "_kept",  # multiset id: dice kept on the table (while rolling: not in the cup)
@@ -83,14 +85,8 @@ class IntoTheBlueState(State):
         self._start_turn(0, False)
 
     # ---- node type and legal moves ---------------------------------------------------
-    @property
-    def current_player(self) -> int:
-        phase = self._phase
-        if phase == CHOOSE or phase == PLACE:
-            return self._player
-        if phase == OVER:
-            return TERMINAL
-        return CHANCE
+    # ``current_player`` is a slot kept in step with ``_phase`` (cheaper than a property;
+    # it satisfies the abstract property of :class:`State`).
 
     def _legal_actions(self) -> list[int]:
         phase = self._phase
@@ -139,29 +135,30 @@ class IntoTheBlueState(State):
         if phase == ROLLING:
             rolled = action - A.ROLL0
             self._rolled = rolled
-            self._dice = dice.add(self._kept, rolled)
+            self._dice = _ADD[self._kept * _KEY + rolled]
             if self._log is not None:
-                self._emit({"type": "roll", "seat": self._player, "rolled": dice.face_list(rolled),
-                            "kept": dice.face_list(self._kept), "dice": dice.face_list(self._dice),
-                            "rolls_left": self._rolls_left})
+                self._emit({"type": "roll", "seat": self._player, "rolled": _FACES[rolled],
+                            "kept": _FACES[self._kept], "dice": _FACES[self._dice], "rolls_left": self._rolls_left})
             if self._rolls_left:
                 self._phase = CHOOSE
+                self.current_player = self._player
             else:
                 self._resolve()
         elif phase == CHOOSE:
             if action == A.STOP:
                 if self._log is not None:
-                    self._emit({"type": "stop", "seat": self._player, "dice": dice.face_list(self._dice)})
+                    self._emit({"type": "stop", "seat": self._player, "dice": _FACES[self._dice]})
                 self._resolve()
             else:
                 reroll = action - A.REROLL0
-                self._kept = dice.sub(self._dice, reroll)
+                self._kept = _KEEP[self._dice * _KEY + reroll]
                 self._to_roll = dice.SIZE[reroll]
                 self._rolls_left -= 1
                 self._phase = ROLLING
+                self.current_player = CHANCE
                 if self._log is not None:
-                    self._emit({"type": "reroll", "seat": self._player, "reroll": dice.face_list(reroll),
-                                "kept": dice.face_list(self._kept), "rolls_left": self._rolls_left})
+                    self._emit({"type": "reroll", "seat": self._player, "reroll": _FACES[reroll],
+                                "kept": _FACES[self._kept], "rolls_left": self._rolls_left})
         elif phase == PLACE:
             self._place(action - A.PLACE0, auto=False)
         elif phase == CHEST:
@@ -171,15 +168,15 @@ class IntoTheBlueState(State):
 
     def _start_turn(self, seat: int, bonus: bool) -> None:
         self._player = seat
-        self._turn_no += 1
-        last = list(self._last_turn)
-        last[seat] = self._turn_no
-        self._last_turn = tuple(last)
+        self._turn_no = turn = self._turn_no + 1
+        last = self._last_turn
+        self._last_turn = last[:seat] + (turn,) + last[seat + 1:]
         self._bonus = bonus
         self._kept = dice.EMPTY
         self._to_roll = dice.DICE
         self._rolls_left = self.game.rerolls
         self._phase = ROLLING
+        self.current_player = CHANCE
         if self._log is not None:
             self._emit({"type": "turn", "seat": seat, "turn": self._turn_no, "bonus": bonus,
                         "final": self._end_by >= 0})
@@ -196,6 +193,7 @@ class IntoTheBlueState(State):
             if self._log is not None:
                 self._emit({"type": "dive", "seat": self._player, "result": "perfect", "run": 5})
             self._phase = CHEST
+            self.current_player = CHANCE
         else:
             if self._log is not None:
                 self._emit({"type": "dive", "seat": self._player, "result": "run", "run": run})
@@ -203,6 +201,7 @@ class IntoTheBlueState(State):
                 self._place(1, auto=True)
             else:
                 self._phase = PLACE
+                self.current_player = self._player
 
     def _place(self, level: int, auto: bool) -> None:
         seat = self._player
@@ -253,6 +252,7 @@ class IntoTheBlueState(State):
 
     def _finish(self, reason: str) -> None:
         self._phase = OVER
+        self.current_player = TERMINAL
         self._over = reason
         if self._log is not None:
             totals = self.scores()
@@ -277,6 +277,7 @@ class IntoTheBlueState(State):
     # ---- copies, equality, hidden information ----------------------------------------
     def _copy(self) -> "IntoTheBlueState":
         o = IntoTheBlueState.__new__(IntoTheBlueState)
+        o.current_player = self.current_player
         o._phase = self._phase
         o._player = self._player
         o._kept = self._kept
