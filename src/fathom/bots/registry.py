@@ -21,6 +21,7 @@ _BOTS: dict[str, dict[str, str]] = {
         "deep-blue": "fathom.bots.deep_blue_greedy:DeepBlueGreedyBot",
         "into-the-blue": "fathom.bots.into_the_blue_greedy:IntoTheBlueGreedyBot",
     },
+    "expert": {"into-the-blue": "fathom.bots.into_the_blue_expert:IntoTheBlueExpertBot"},
 }
 
 BOT_LEVELS = {0: "random", 1: "greedy"}

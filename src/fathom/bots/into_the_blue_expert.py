@@ -1,0 +1,158 @@
+"""Into the Blue expert bot: majority-aware targets, played with the exact odds.
+
+How it plays (from ``state.view(seat)`` and the legal actions only):
+
+1. Values every placement "``n`` shells on level ``L``" by what it changes in the
+   treasure majorities (:mod:`fathom.games.into_the_blue.scoring` on the public
+   board): own provisional gain, plus half the rivals' average loss, plus a small
+   bonus for depth (deeper shells keep counting in the tie-break cascade of every
+   level below... and deeper tokens are worth more). Shells beyond those left in
+   hand are worth nothing; emptying the hand (which ends the game) is rewarded
+   when the bot leads and penalised when it trails.
+2. Values a perfect dive as the average of the chests it has not seen plus an
+   extra turn, or, for the last chest (which ends the game), by whether it would
+   then lead.
+3. At each reroll decision, picks the *target* (a level with a number of dice,
+   or a perfect dive) with the best ``P(target) x value`` where ``P`` is the exact
+   probability under optimal play (:mod:`fathom.games.into_the_blue.odds`), and
+   plays the optimal keep for that target.
+4. Places on the level of the run with the best value.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fathom.core.api import State
+from fathom.core.rng import Rng
+from fathom.games.into_the_blue import actions as A
+from fathom.games.into_the_blue import dice, odds, scoring
+
+RIVAL_WEIGHT = 0.5
+DEPTH_BONUS = 0.25  # per shell per level of depth
+EXTRA_TURN = 3.0
+END_SWING = 6.0
+CHEST_VALUES_FALLBACK = (5, 6, 6, 7, 8)
+
+
+class Position:
+    """What the expert reads from a view, plus its valuations."""
+
+    def __init__(self, view: dict[str, Any], seat: int) -> None:
+        self.seat = seat
+        self.n = view["players"]
+        self.board = [list(level["shells"]) for level in view["levels"]]
+        self.tokens = [(level["main"],) + tuple(level["secondary"]) for level in view["levels"]]
+        seats = view["seats"]
+        self.hand = [s["shells_left"] for s in seats]
+        self.last = [s["last_turn"] for s in seats]
+        self.chest_counts = [s["chests"] for s in seats]
+        self.own_chests = list(seats[seat].get("chest_values", []))
+        self.chests_left = view["chests_left"]
+        self.base = scoring.treasure_points(self.board, self.hand, self.last, self.tokens)
+        self.mean_chest = self._mean_unseen_chest()
+        self._values: dict[tuple[int, int], float] = {}
+
+    def _mean_unseen_chest(self) -> float:
+        pool = list(CHEST_VALUES_FALLBACK)
+        for v in self.own_chests:
+            if v in pool:
+                pool.remove(v)
+        return sum(pool) / len(pool) if pool else 6.0
+
+    def estimated_totals(self) -> list[float]:
+        """Own total exactly; rivals' chests at the unseen average."""
+        out = []
+        for s in range(self.n):
+            chests = sum(self.own_chests) if s == self.seat else self.chest_counts[s] * self.mean_chest
+            out.append(self.base[s] + chests)
+        return out
+
+    def lead_margin(self, totals: list[float]) -> float:
+        me = totals[self.seat]
+        return me - max(t for s, t in enumerate(totals) if s != self.seat)
+
+    def place_value(self, level: int, shown: int) -> float:
+        key = (level, shown)
+        if key in self._values:
+            return self._values[key]
+        seat = self.seat
+        m = min(shown, self.hand[seat])
+        board = [row[:] for row in self.board]
+        board[level - 1][seat] += m
+        hand = self.hand[:]
+        hand[seat] -= m
+        pts = scoring.treasure_points(board, hand, self.last, self.tokens)
+        gain = pts[seat] - self.base[seat]
+        rivals = sum(self.base[s] - pts[s] for s in range(self.n) if s != seat) / (self.n - 1)
+        value = gain + RIVAL_WEIGHT * rivals + DEPTH_BONUS * m * level
+        if hand[seat] == 0:  # this placement ends the game after one more round
+            totals = self.estimated_totals()
+            totals[seat] += gain
+            value += END_SWING if self.lead_margin(totals) > 0 else -END_SWING
+        self._values[key] = value
+        return value
+
+    def chest_value(self) -> float:
+        if self.chests_left <= 1:  # the last chest ends the game at once
+            totals = self.estimated_totals()
+            totals[self.seat] += self.mean_chest
+            return 50.0 if self.lead_margin(totals) > 0 else -50.0
+        return self.mean_chest + EXTRA_TURN
+
+    def table_value(self, table: int) -> float:
+        """Value of ending the turn with ``table`` (best placement, chest, or nothing)."""
+        if dice.PERFECT[table]:
+            return self.chest_value()
+        return max((self.place_value(lv, c) for lv, c in dice.PLACEMENTS[table]), default=0.0)
+
+
+class IntoTheBlueExpertBot:
+    """Level 2: target-driven exact-odds play (see the module docstring)."""
+
+    name = "expert"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, state: State) -> int:
+        seat = state.current_player
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        view = state.view(seat)
+        turn = view["turn"]
+        pos = Position(view, seat)
+        table = dice.from_faces(turn["dice"])
+        if turn["phase"] == "place":
+            counts = dice.COUNTS[table]
+            return max(
+                (a for a in legal if A.PLACE0 < a <= A.PLACE0 + 5),
+                key=lambda a: (pos.place_value(a - A.PLACE0, counts[a - A.PLACE0 - 1]), a),
+            )
+        rerolls_left = turn["rolls_left"]
+        target = self.pick_target(pos, table, rerolls_left)
+        if target is None:
+            return A.STOP
+        reroll = odds.solve(target).best_reroll(table, rerolls_left)
+        if reroll == dice.EMPTY:
+            return A.STOP
+        action = A.REROLL0 + reroll
+        return action if action in legal else A.STOP
+
+    def pick_target(self, pos: Position, table: int, rerolls_left: int) -> odds.TargetLike | None:
+        """The target with the best exact ``P x value`` from here; ``None``: stop now."""
+        best, best_score = None, pos.table_value(table)  # stopping now is certain
+        candidates: list[tuple[odds.TargetLike, float]] = [(odds.PERFECT, pos.chest_value())]
+        hand = pos.hand[pos.seat]
+        for level in range(1, 6):
+            for count in range(1, min(hand, 4) + 1):
+                candidates.append((odds.Target(level, count), pos.place_value(level, count)))
+        for target, value in candidates:
+            if value <= 0:
+                continue
+            p = odds.solve(target).after_roll_float(table, rerolls_left)
+            score = p * value
+            if score > best_score + 1e-12:
+                best, best_score = target, score
+        return best

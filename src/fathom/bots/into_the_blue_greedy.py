@@ -1,0 +1,70 @@
+"""Into the Blue level-1 bot: plain, sensible play with no look-ahead.
+
+Why it exists: a baseline that plays like a careful beginner, so the expert's
+strength can be measured against something better than random. It reads only
+``state.view(seat)`` and the legal actions.
+
+Rerolls: stop on a perfect dive or when the best placement already on the table
+is worth it (``shells x level`` of at least 6); otherwise keep one die of each
+level of the run (and a chest once the run reaches 4), reroll the rest.
+Placement: the level with the most ``shells x level``, deeper on ties.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fathom.core.api import State
+from fathom.core.rng import Rng
+from fathom.games.into_the_blue import actions as A
+from fathom.games.into_the_blue import dice
+
+GOOD_ENOUGH = 6
+
+
+def placement_score(level: int, shown: int, hand: int) -> int:
+    return min(shown, hand) * level
+
+
+def greedy_keep(table: int) -> int:
+    """One die of each run level, plus one chest once the run reaches 4."""
+    counts = dice.COUNTS[table]
+    run = dice.RUN[table]
+    keep = [1 if i < run else 0 for i in range(5)] + [1 if run >= 4 and counts[5] else 0]
+    return dice.ID_OF_COUNTS[tuple(keep)]  # type: ignore[index]
+
+
+class IntoTheBlueGreedyBot:
+    """Level 1: greedy dice and placements (see the module docstring)."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, state: State) -> int:
+        seat = state.current_player
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        view = state.view(seat)
+        turn: dict[str, Any] = view["turn"]
+        table = dice.from_faces(turn["dice"])
+        hand = view["seats"][seat]["shells_left"]
+        if turn["phase"] == "place":
+            best = max(
+                (a for a in legal if A.PLACE0 < a <= A.PLACE0 + 5),
+                key=lambda a: (placement_score(a - A.PLACE0, dice.COUNTS[table][a - A.PLACE0 - 1], hand), a),
+            )
+            return best
+        # choose: stop or reroll
+        if dice.PERFECT[table]:
+            return A.STOP
+        best_now = max((placement_score(lv, c, hand) for lv, c in dice.PLACEMENTS[table]), default=0)
+        if best_now >= GOOD_ENOUGH:
+            return A.STOP
+        reroll = dice.sub(table, greedy_keep(table))
+        if reroll == dice.EMPTY:
+            return A.STOP
+        action = A.REROLL0 + reroll
+        return action if action in legal else self.rng.choice(legal)
