@@ -205,3 +205,23 @@ def test_missing_renderer_module_falls_back_to_the_view(cli, monkeypatch: pytest
     run = cli(*PLAY, stdin="quit\n")
     assert "no board renderer for race yet" in run.out
     assert "seat 0 view" in run.out and "'positions': [0, 0]" in run.out
+
+
+def test_default_bot_not_written_yet_falls_back_to_random(cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    from fathom.bots import registry as bots
+
+    monkeypatch.setitem(bots._BOTS["greedy"], "race", "fathom.bots.no_such_bot:Bot")
+    run = cli("play", "race", "--watch", "--players", "2", "--seed", "4")
+    assert run.code == 0, run
+    assert "The greedy bot for race is not available" in run.out and "using random" in run.out
+    run = cli("play", "race", "--watch", "--players", "2", "--bots", "greedy")
+    assert run.code == 2 and "bot 'greedy' for race cannot be loaded yet" in run.out
+
+
+def test_long_move_lists_are_numbered_in_columns(cli, monkeypatch: pytest.MonkeyPatch, race_game) -> None:
+    from fathom.cli import play
+
+    monkeypatch.setattr(play, "COLUMNS_AFTER", 1)
+    run = cli(*PLAY, stdin="quit\n")
+    assert "  1. step" in run.out and "2. roll" in run.out
+    assert any("1. step" in line and "2. roll" in line for line in run.out.splitlines())

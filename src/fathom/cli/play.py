@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rich.columns import Columns
 from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
@@ -34,6 +35,7 @@ from fathom.core.rng import Rng
 
 DEFAULT_BOT = "greedy"
 LOG_LINES = 15
+COLUMNS_AFTER = 12  # more legal moves than this are listed in columns
 
 HELP_TEXT = """\
 Enter one of:
@@ -133,8 +135,14 @@ def human_seat(args: argparse.Namespace) -> int | None:
         raise OptionError(f"--human {args.human!r}: expected a seat number or 'none'") from None
 
 
-def make_bots(game: str, spec: str | None, seats: list[int], seed: int) -> tuple[dict[int, Any], dict[int, str]]:
-    """One bot per seat in ``seats`` from ``--bots`` (one name for all, or one per seat)."""
+def make_bots(
+    game: str, spec: str | None, seats: list[int], seed: int
+) -> tuple[dict[int, Any], dict[int, str], str | None]:
+    """One bot per seat in ``seats`` from ``--bots`` (one name for all, or one per seat).
+
+    Returns the bots, their labels and a notice when the default bot had to be
+    replaced by the random bot (not written for this game yet).
+    """
     names = [n.strip() for n in (spec or DEFAULT_BOT).split(",")]
     if len(names) == 1:
         names = names * len(seats)
@@ -142,14 +150,23 @@ def make_bots(game: str, spec: str | None, seats: list[int], seed: int) -> tuple
         raise OptionError(
             f"--bots: give one name for all bots or {len(seats)} names (one per bot seat {seats}); got {len(names)}"
         )
-    if spec is None and DEFAULT_BOT not in bot_names(game):
-        names = ["random"] * len(seats)  # the default bot is not written for this game
+    notice = None
     bots: dict[int, Any] = {}
     labels: dict[int, str] = {}
     for seat, name in zip(seats, names):
-        bots[seat] = make_bot(name, game, seed=Rng.for_key(seed, 1_000_003 + seat).next64() >> 1)
+        bot_seed = Rng.for_key(seed, 1_000_003 + seat).next64() >> 1
+        try:
+            bots[seat] = make_bot(name, game, seed=bot_seed)
+        except (ImportError, OptionError) as exc:
+            if spec is not None:
+                if isinstance(exc, OptionError):
+                    raise
+                raise OptionError(f"bot {name!r} for {game} cannot be loaded yet ({exc})") from None
+            notice = f"The {DEFAULT_BOT} bot for {game} is not available ({exc}); using random bots."
+            name = "random"
+            bots[seat] = make_bot(name, game, seed=bot_seed)
         labels[seat] = BOT_LEVELS.get(int(name), name) if name.isdigit() else name
-    return bots, labels
+    return bots, labels, notice
 
 
 # ---- the session ---------------------------------------------------------------------------
@@ -239,11 +256,17 @@ class Session:
         console.print(Rule(f"Move {state.move_number()} · your turn (seat {seat})"))
         console.print(self.renderer.board(state.view(seat), seat))
         notes = self.notes(actions)
+        lines = []
         for number, action in enumerate(actions, 1):
             line = Text(f"{number:>3}. {state.action_to_string(action)}")
             if notes.get(action):
                 line.append(f"   {notes[action]}", style="cyan")
-            console.print(line)
+            lines.append(line)
+        if len(lines) > COLUMNS_AFTER:  # long lists (e.g. every reroll subset) side by side
+            console.print(Columns(lines, column_first=True, padding=(0, 3)))
+        else:
+            for line in lines:
+                console.print(line)
 
     def notes(self, actions: list[int]) -> dict[int, str]:
         if not self.coach or self.notes_failed:
@@ -353,7 +376,9 @@ def run(args: argparse.Namespace, console: Console, input_fn: InputFn) -> int:
     if human is not None and not 0 <= human < players:
         raise OptionError(f"--seat {human}: seats are 0..{players - 1}")
     bot_seats = [s for s in range(players) if s != human]
-    bots, labels = make_bots(game, args.bots, bot_seats, state.seed)
+    bots, labels, notice = make_bots(game, args.bots, bot_seats, state.seed)
+    if notice:
+        console.print(Text(notice, style="yellow"))
     if human is not None:
         labels[human] = "you"
     renderer = load_renderer(game, console)
