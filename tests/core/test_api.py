@@ -1,0 +1,73 @@
+"""The engine API's shared contract, checked on every registered game."""
+
+import json
+
+import pytest
+
+import fathom
+from fathom.core.errors import SaveFormatError
+
+
+@pytest.mark.parametrize("name", fathom.game_names())
+def test_unknown_option_lists_allowed(name):
+    with pytest.raises(fathom.OptionError, match="allowed"):
+        fathom.new_game(name, players=2, seed=1, no_such_option=True)
+
+
+@pytest.mark.parametrize("name", fathom.game_names())
+@pytest.mark.parametrize("players", [1, 6, "4", True])
+def test_bad_player_count_says_what_is_allowed(name, players):
+    with pytest.raises(fathom.OptionError, match="2 to 5"):
+        fathom.new_game(name, players=players, seed=1)
+
+
+def test_unknown_game_lists_games():
+    with pytest.raises(fathom.OptionError, match="deep-blue"):
+        fathom.new_game("deeper-blue")
+
+
+@pytest.mark.parametrize("seed", [-1, 1.5, "7"])
+def test_bad_seed(seed):
+    with pytest.raises(fathom.OptionError, match="seed"):
+        fathom.new_game("deep-blue", seed=seed)
+
+
+@pytest.mark.parametrize("name", fathom.game_names())
+def test_illegal_action_raises_and_changes_nothing(name):
+    state = fathom.new_game(name, players=3, seed=4)
+    before = state.clone()
+    legal = set(state.legal_actions())
+    bad = next(a for a in range(len(state.game.action_names)) if a not in legal)
+    with pytest.raises(fathom.IllegalActionError, match="allowed now"):
+        state.apply(bad)
+    with pytest.raises(fathom.IllegalActionError):
+        state.apply("1")  # type: ignore[arg-type]
+    with pytest.raises(fathom.IllegalActionError, match="not an action"):
+        state.string_to_action("fly to the moon")
+    assert state == before and state.history() == before.history()
+
+
+@pytest.mark.parametrize("name", fathom.game_names())
+def test_chance_probabilities_sum_to_one_and_exact(name):
+    state = fathom.new_game(name, players=2, seed=3)
+    assert state.current_player == fathom.CHANCE
+    outcomes = state.exact_chance_outcomes()
+    assert sum(p for _, p in outcomes) == 1
+    assert [a for a, _ in state.chance_outcomes()] == [a for a, _ in outcomes]
+
+
+def test_load_rejects_bad_saves_clearly():
+    with pytest.raises(SaveFormatError, match="invalid JSON"):
+        fathom.load("{not json")
+    with pytest.raises(SaveFormatError, match="format"):
+        fathom.load(json.dumps({"game": "deep-blue"}))
+    good = json.loads(fathom.new_game("deep-blue", players=2, seed=1).to_json())
+    good["actions"] = ["gem red"]
+    with pytest.raises(SaveFormatError, match="action #0"):
+        fathom.load(json.dumps(good))
+
+
+def test_play_needs_one_bot_per_seat():
+    state = fathom.new_game("deep-blue", players=3, seed=1)
+    with pytest.raises(fathom.OptionError, match="3 bots"):
+        fathom.play(state, [])
