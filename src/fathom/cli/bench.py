@@ -13,7 +13,8 @@ import io
 import pstats
 import sys
 import time
-from collections.abc import Sequence
+import timeit
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from rich.console import Console
@@ -27,7 +28,7 @@ COUNTED = (
     "transitions/s = state.apply() calls (player moves and chance outcomes) per second of loop wall time; "
     "the loop is new_game() per game, then per step current_player, RandomBot.choose (legal_actions + a "
     "seeded pick) or sample_chance(), and apply(). clone() and legal_actions() are timed separately "
-    "(timeit) on mid-game states, outside the loop."
+    "(timeit, best of 3) on mid-game decision states, outside the loop."
 )
 SAMPLE_STATES = 5
 TIMEIT_TARGET = 0.02  # seconds per timed state; enough to swamp timer noise
@@ -81,62 +82,87 @@ def play_for(name: str, players: int, seconds: float, keep: int = SAMPLE_STATES)
     return result
 
 
-def mid_game_states(name: str, players: int, played: Sequence[State]) -> list[State]:
-    """Each played game rebuilt up to half its length (a typical position for search)."""
+@dataclass
+class MidGame:
+    """A mid-game decision state, plus the state and action just before it.
+
+    ``before``/``last`` let us time ``legal_actions()`` on a state fresh from
+    ``apply`` (engines may cache legal actions per state, so timing repeat calls
+    on one state would only measure the cache).
+    """
+
+    state: State
+    before: State
+    last: int
+
+
+def mid_game_states(name: str, players: int, played: Sequence[State]) -> list[MidGame]:
+    """Each played game rebuilt to its first decision at or after half its length."""
     out = []
     for game in played:
         history = game.history()
-        if not history:
-            continue
         state = new_game(name, players=players, seed=game.seed)
-        for action in history[: len(history) // 2]:
+        before, last = state, -1
+        for index, action in enumerate(history):
+            if index >= max(1, len(history) // 2) and state.current_player >= 0:
+                out.append(MidGame(state, before, last))
+                break
+            before, last = state.clone(), action
             state.apply(action)
-        out.append(state)
     return out
 
 
-def per_call_us(fn: object) -> float:
-    """Microseconds per call of a no-argument callable, timed for about ``TIMEIT_TARGET`` s."""
-    import timeit
-
-    timer = timeit.Timer(fn)  # type: ignore[arg-type]
+def per_call_us(fn: Callable[[], object], repeat: int = 3) -> float:
+    """Microseconds per call of a no-argument callable: best of ``repeat`` runs of about ``TIMEIT_TARGET`` s."""
+    timer = timeit.Timer(fn)
     number = 1
     while True:
         elapsed = timer.timeit(number)
         if elapsed >= TIMEIT_TARGET or number >= 1 << 20:
-            return elapsed / number * 1e6
+            break
         number *= 2 if elapsed <= 0 else max(2, min(10, int(TIMEIT_TARGET / elapsed) + 1))
+    best = min([elapsed] + timer.repeat(repeat - 1, number))
+    return best / number * 1e6
 
 
-def to_decision(state: State) -> State | None:
-    """A copy advanced with seeded chance to the next player decision (``None`` if the game ends)."""
-    state = state.clone()
-    while state.current_player == CHANCE:
-        state.apply(state.sample_chance())
-    return None if state.current_player == TERMINAL else state
+def fresh_legal_us(mid: MidGame) -> float:
+    """``legal_actions()`` right after ``apply``: (clone+apply+legal_actions) - (clone+apply)."""
+
+    def with_legal() -> None:
+        state = mid.before.clone()
+        state.apply(mid.last)
+        state.legal_actions()
+
+    def without() -> None:
+        mid.before.clone().apply(mid.last)
+
+    return max(0.0, per_call_us(with_legal) - per_call_us(without))
+
+
+def mean(values: Sequence[float]) -> float:
+    return sum(values) / len(values)
 
 
 def bench_one(name: str, players: int, seconds: float, console: Console, profile: bool) -> None:
     loop = play_for(name, players, seconds)
     mids = mid_game_states(name, players, loop.states)
-    decisions = [s for s in (to_decision(m) for m in mids) if s is not None]
     rate = loop.transitions / loop.seconds if loop.seconds else 0.0
     games_rate = loop.games / loop.seconds if loop.seconds else 0.0
     per_game = f"{loop.transitions / loop.games:,.0f}" if loop.games else "n/a"
 
-    console.print(Text(f"{name}: {players} players, random bots, {loop.seconds:.2f} s loop on one core", style="bold"))
-    console.print(Text(f"  transitions/s    {rate:12,.0f}   ({loop.transitions:,} apply calls)"))
-    console.print(Text(f"  games/s          {games_rate:12,.2f}   ({loop.games} complete games; {per_game} transitions/game)"))
+    say = lambda line, style="": console.print(Text(line, style=style), soft_wrap=True)  # noqa: E731
+    say(f"{name}: {players} players, random bots, {loop.seconds:.2f} s loop on one core", "bold")
+    say(f"  transitions/s     {rate:12,.0f}     ({loop.transitions:,} apply calls)")
+    say(f"  games/s           {games_rate:12,.2f}     ({loop.games} complete games; {per_game} transitions/game)")
     if mids:
-        clone_us = sum(per_call_us(m.clone) for m in mids) / len(mids)
-        console.print(Text(f"  clone()          {clone_us:12,.2f} µs  (mean over {len(mids)} mid-game states)"))
+        clone_us = mean([per_call_us(m.state.clone) for m in mids])
+        fresh_us = mean([fresh_legal_us(m) for m in mids])
+        again_us = mean([per_call_us(m.state.legal_actions) for m in mids])
+        say(f"  clone()           {clone_us:12,.2f} µs  (mean over {len(mids)} mid-game decision states)")
+        say(f"  legal_actions()   {fresh_us:12,.2f} µs  (first call after apply, same states)")
+        say(f"  legal_actions()   {again_us:12,.2f} µs  (repeat call on the same state; engines may cache)")
     else:
-        console.print(Text("  clone()          n/a (no game got past its first move)"))
-    if decisions:
-        legal_us = sum(per_call_us(d.legal_actions) for d in decisions) / len(decisions)
-        console.print(Text(f"  legal_actions()  {legal_us:12,.2f} µs  (mean over {len(decisions)} mid-game decision states)"))
-    else:
-        console.print(Text("  legal_actions()  n/a (no mid-game decision state)"))
+        say("  clone(), legal_actions(): n/a (no game reached a mid-game decision)")
     if profile:
         prof = cProfile.Profile()
         prof.enable()
@@ -144,8 +170,8 @@ def bench_one(name: str, players: int, seconds: float, console: Console, profile
         prof.disable()
         out = io.StringIO()
         pstats.Stats(prof, stream=out).sort_stats("tottime").print_stats(20)
-        console.print(Text(f"  cProfile of a second {seconds:g} s loop, top 20 by own time (profiling slows it):"))
-        console.print(Text(out.getvalue().strip("\n")))
+        say(f"  cProfile of another {seconds:g} s loop, top 20 by own time (profiling slows it):")
+        say(out.getvalue().strip("\n"))
 
 
 def run(args: argparse.Namespace, console: Console) -> int:
@@ -154,18 +180,20 @@ def run(args: argparse.Namespace, console: Console) -> int:
         console.print(Text("--seconds must be positive", style="red"))
         return 2
     names = [args.game] if args.game else game_names()
-    console.print(Text(COUNTED, style="dim"))
+    console.print(Text(COUNTED, style="dim"), soft_wrap=True)
     status = 0
     for name in names:
         try:
             cls = game_class(name)
         except Exception as exc:  # a game still being written: say so and bench the rest
-            console.print(Text(f"{name}: skipped, it does not import ({type(exc).__name__}: {exc})", style="yellow"))
+            line = f"{name}: skipped, it does not import ({type(exc).__name__}: {exc})"
+            console.print(Text(line, style="yellow"), soft_wrap=True)
             status = 1 if args.game else status
             continue
         players = max(cls.min_players, min(args.players, cls.max_players))
         if players != args.players:
-            console.print(Text(f"{name}: {args.players} players not allowed; using {players}", style="yellow"))
+            line = f"{name}: {args.players} players not allowed; using {players}"
+            console.print(Text(line, style="yellow"), soft_wrap=True)
         bench_one(name, players, args.seconds, console, args.profile)
     return status
 

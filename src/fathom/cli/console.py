@@ -74,7 +74,7 @@ def print_events(console: Console, events: Sequence[dict[str, Any]]) -> None:
     for event in events:
         line = Text(f"  [{event.get('step', '?')}] ", style="dim")
         line.append(event_line(event))
-        console.print(line)
+        console.print(line, soft_wrap=True)  # one event, one line: logs stay greppable
 
 
 class GenericRenderer:

@@ -262,7 +262,7 @@ class Session:
             if notes.get(action):
                 line.append(f"   {notes[action]}", style="cyan")
             lines.append(line)
-        if len(lines) > COLUMNS_AFTER:  # long lists (e.g. every reroll subset) side by side
+        if len(lines) > COLUMNS_AFTER and not notes:  # long bare lists (e.g. every reroll) side by side
             console.print(Columns(lines, column_first=True, padding=(0, 3)))
         else:
             for line in lines:
