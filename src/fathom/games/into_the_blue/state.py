@@ -264,6 +264,10 @@ class IntoTheBlueState(State):
         """Treasures each seat holds if the game ended now (public: the board is open)."""
         return scoring.treasure_points(self._board, self._hand, self._last_turn, self.game.tokens)
 
+    def awards(self) -> list[scoring.Award]:
+        """Every treasure token and who takes it if the game ended now, deepest level first."""
+        return scoring.awards(self._board, self._hand, self._last_turn, self.game.tokens)
+
     def scores(self) -> list[float]:
         """Treasures plus chest values. Before the end this includes hidden chests: it is
         the referee's number; what a seat may see is in :meth:`view`."""
