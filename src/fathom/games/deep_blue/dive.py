@@ -10,6 +10,7 @@ City tile a pair is drawn and counts as one draw (R-DB-11).
 from __future__ import annotations
 
 from fathom.core.api import CHANCE
+from fathom.core.redact import Secret
 from fathom.games.deep_blue import phases as ph
 from fathom.games.deep_blue.data import DEFENCE_SPOTS, GEMS, SPOT_KINDS
 from fathom.games.deep_blue.scoring import dive_scores
@@ -268,6 +269,16 @@ class DiveRules:
             self.next_draw()
 
     # ---- the end of the dive (R-DB-13, R-DB-14, R-DB-17) ----------------------------------
+    def emit_dive_scores(self, site: str, tile: str, gained: list[int]) -> None:
+        """One event per seat that scored; with ``hidden_scores`` (R-DB-18) the VP only to its owner."""
+        hidden = self.game.options["hidden_scores"]
+        for p, v in enumerate(gained):
+            if self.d_joined >> p & 1 or v:
+                self._emit({"type": "dive-scored", "site": site, "tile": tile, "seat": p,
+                            "vp": Secret(p, v, None) if hidden else v,
+                            "text": Secret(p, f"You score {v} VP from the dive at {site}", f"Seat {p} scores")
+                            if hidden else f"Seat {p} scores {v} VP from the dive at {site}"})
+
     def end_dive(self) -> None:
         game = self.game
         comp = game.components
@@ -306,10 +317,7 @@ class DiveRules:
         for p in range(game.num_players):
             if self.d_joined >> p & 1:
                 self.cards_to_rest(p)
-        self._emit({"type": "dive-scored", "site": comp.node_ids[node], "tile": tile.id,
-                    "vp": {str(p): v for p, v in enumerate(gained) if self.d_joined >> p & 1 or v},
-                    "text": "Dive over. VP: " + ", ".join(
-                        f"seat {p} +{v}" for p, v in enumerate(gained) if self.d_joined >> p & 1)})
+        self.emit_dive_scores(comp.node_ids[node], tile.id, gained)
         self._clear_dive()
         if self.fresco >= comp.sunken_count:  # R-DB-17: the fourth Sunken City tile ends the game
             self.game_over()
