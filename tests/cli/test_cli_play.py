@@ -225,3 +225,14 @@ def test_long_move_lists_are_numbered_in_columns(cli, monkeypatch: pytest.Monkey
     run = cli(*PLAY, stdin="quit\n")
     assert "  1. step" in run.out and "2. roll" in run.out
     assert any("1. step" in line and "2. roll" in line for line in run.out.splitlines())
+
+
+def test_auto_forced_plays_the_only_move(cli, monkeypatch: pytest.MonkeyPatch, race_game) -> None:
+    state_class = type(race_game(players=2).new_initial_state(0))
+    monkeypatch.setattr(state_class, "_legal_actions", lambda self: [0])  # only "step"
+    run = cli(*PLAY, "--auto-forced", stdin="")
+    assert run.code == 0, run
+    assert "Your only move: step (played for you, --auto-forced)" in run.out
+    assert "Your move [" not in run.out and "Winner" in run.out
+    run = cli(*PLAY, stdin="1\n" * 5)  # without the flag the person still confirms
+    assert run.code == 0 and "Your move [1-1" in run.out

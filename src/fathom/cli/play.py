@@ -82,6 +82,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--save", default=None, metavar="FILE", help="save the game to FILE at the end and on quit")
     parser.add_argument(
+        "--auto-forced", action="store_true", help="play your move for you when it is the only legal one"
+    )
+    parser.add_argument(
         "--coach",
         action=argparse.BooleanOptionalAction,
         default=True,
@@ -185,6 +188,7 @@ class Session:
     input_fn: InputFn
     save_path: str | None = None
     coach: bool = True
+    auto_forced: bool = False
     seen: int = 0
     notes_failed: bool = False
 
@@ -281,6 +285,10 @@ class Session:
     def ask_human(self) -> int:
         """Show the board and moves, then read until a legal move is entered."""
         actions = self.state.legal_actions()
+        if self.auto_forced and len(actions) == 1:
+            only = self.state.action_to_string(actions[0])
+            self.console.print(Text(f"Your only move: {only} (played for you, --auto-forced)"))
+            return actions[0]
         self.show_turn(actions)
         prompt = f"Your move [1-{len(actions)}, move, or help]: "
         while True:
@@ -398,6 +406,7 @@ def run(args: argparse.Namespace, console: Console, input_fn: InputFn) -> int:
         input_fn=input_fn,
         save_path=args.save,
         coach=args.coach,
+        auto_forced=args.auto_forced,
     )
     if human is None:
         console.print(Rule("Game log"))
