@@ -18,7 +18,7 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from fathom.bots.registry import BOT_LEVELS, bot_names, make_bot
+from fathom.bots.registry import BOT_LEVELS, make_bot
 from fathom.cli.console import (
     InputFn,
     load_renderer,
@@ -29,6 +29,7 @@ from fathom.cli.console import (
 )
 from fathom.cli.renderers import GameRenderer
 from fathom.core.api import CHANCE, TERMINAL, State
+from fathom.core.driver import Bot
 from fathom.core.errors import FathomError, OptionError, allowed_list
 from fathom.core.registry import game_class, game_names, new_game
 from fathom.core.rng import Rng
@@ -140,7 +141,7 @@ def human_seat(args: argparse.Namespace) -> int | None:
 
 def make_bots(
     game: str, spec: str | None, seats: list[int], seed: int
-) -> tuple[dict[int, Any], dict[int, str], str | None]:
+) -> tuple[dict[int, Bot], dict[int, str], str | None]:
     """One bot per seat in ``seats`` from ``--bots`` (one name for all, or one per seat).
 
     Returns the bots, their labels and a notice when the default bot had to be
@@ -154,7 +155,7 @@ def make_bots(
             f"--bots: give one name for all bots or {len(seats)} names (one per bot seat {seats}); got {len(names)}"
         )
     notice = None
-    bots: dict[int, Any] = {}
+    bots: dict[int, Bot] = {}
     labels: dict[int, str] = {}
     for seat, name in zip(seats, names):
         bot_seed = Rng.for_key(seed, 1_000_003 + seat).next64() >> 1
@@ -181,7 +182,7 @@ class Session:
 
     state: State
     human: int | None
-    bots: dict[int, Any]
+    bots: dict[int, Bot]
     labels: dict[int, str]
     renderer: GameRenderer
     console: Console
