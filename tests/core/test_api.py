@@ -71,3 +71,16 @@ def test_play_needs_one_bot_per_seat():
     state = fathom.new_game("deep-blue", players=3, seed=1)
     with pytest.raises(fathom.OptionError, match="3 bots"):
         fathom.play(state, [])
+
+
+@pytest.mark.parametrize("name", fathom.game_names())
+def test_events_are_the_same_recorded_or_rebuilt_by_replay(name):
+    from fathom.bots import make_bot
+
+    recorded = fathom.new_game(name, players=3, seed=8)
+    silent = fathom.new_game(name, players=3, seed=8, record_events=False)
+    for state in (recorded, silent):
+        fathom.play(state, [make_bot("random", name, seed=i) for i in range(3)], max_steps=150)
+    assert silent == recorded
+    for seat in (None, 0, 1, 2):
+        assert silent.events(seat) == recorded.events(seat)

@@ -48,13 +48,22 @@ def make_game(name: str, players: int | None = None, **options: Any) -> Game:
     return game
 
 
-def new_game(name: str, players: int | None = None, seed: int | None = None, **options: Any) -> State:
-    """A fresh game. ``seed=None`` picks a random seed (kept in the state, so it can be saved)."""
+def new_game(
+    name: str, players: int | None = None, seed: int | None = None, *, record_events: bool = True, **options: Any
+) -> State:
+    """A fresh game. ``seed=None`` picks a random seed (kept in the state, so it can be saved).
+
+    ``record_events=False`` skips keeping the event log as the game goes (about a quarter
+    faster, for simulations); ``events()`` then rebuilds it by replay when asked.
+    """
     if seed is None:
         seed = secrets.randbits(63)
     elif isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise OptionError(f"seed must be a non-negative int, got {seed!r}")
-    return make_game(name, players, **options).new_initial_state(seed)
+    state = make_game(name, players, **options).new_initial_state(seed)
+    if not record_events:
+        state._log = None
+    return state
 
 
 def load(text: str) -> State:
