@@ -21,6 +21,9 @@ def test_bench_prints_the_figures(cli) -> None:
     assert "state.apply() calls" in run.out  # says exactly what is counted
     assert "race: 4 players, random bots" in run.out
     assert "complete games" in run.out
+    assert "Event logs: not kept" in run.out
+    run = cli("bench", "--game", "race", "--seconds", "0.1", "--record-events")
+    assert run.code == 0 and "Event logs: kept" in run.out
 
 
 def test_bench_profile_prints_a_top_20(cli) -> None:

@@ -39,6 +39,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seconds", type=float, default=2.0, help="wall time of the play loop per game (default 2)")
     parser.add_argument("--players", type=int, default=4, help="seats per game (default 4)")
     parser.add_argument("--profile", action="store_true", help="also print a cProfile top 20 of the loop")
+    parser.add_argument(
+        "--record-events",
+        action="store_true",
+        help="keep each game's event log as the terminal front end does (default: off, as simulations run)",
+    )
 
 
 @dataclass
@@ -51,7 +56,9 @@ class LoopResult:
     states: list[State] = field(default_factory=list)
 
 
-def play_for(name: str, players: int, seconds: float, keep: int = SAMPLE_STATES) -> LoopResult:
+def play_for(
+    name: str, players: int, seconds: float, keep: int = SAMPLE_STATES, record_events: bool = False
+) -> LoopResult:
     """Random bots play games of ``name`` until ``seconds`` of wall time have passed."""
     bots = [RandomBot(seed=seat + 1) for seat in range(players)]
     result = LoopResult()
@@ -61,7 +68,7 @@ def play_for(name: str, players: int, seconds: float, keep: int = SAMPLE_STATES)
     seed = 0
     out_of_time = False
     while not out_of_time:
-        state = new_game(name, players=players, seed=seed)
+        state = new_game(name, players=players, seed=seed, record_events=record_events)
         seed += 1
         if len(result.states) < keep:
             result.states.append(state)
@@ -112,20 +119,20 @@ def mid_game_states(name: str, players: int, played: Sequence[State]) -> list[Mi
     return out
 
 
-def per_call_us(fn: Callable[[], object], repeat: int = 3) -> float:
-    """Microseconds per call of a no-argument callable: best of ``repeat`` runs of about ``TIMEIT_TARGET`` s."""
+def per_call_us(fn: Callable[[], object], target: float = TIMEIT_TARGET, repeat: int = 3) -> float:
+    """Microseconds per call of a no-argument callable: best of ``repeat`` runs of about ``target`` s."""
     timer = timeit.Timer(fn)
     number = 1
     while True:
         elapsed = timer.timeit(number)
-        if elapsed >= TIMEIT_TARGET or number >= 1 << 20:
+        if elapsed >= target or number >= 1 << 20:
             break
-        number *= 2 if elapsed <= 0 else max(2, min(10, int(TIMEIT_TARGET / elapsed) + 1))
+        number *= 2 if elapsed <= 0 else max(2, min(10, int(target / elapsed) + 1))
     best = min([elapsed] + timer.repeat(repeat - 1, number))
     return best / number * 1e6
 
 
-def fresh_legal_us(mid: MidGame) -> float:
+def fresh_legal_us(mid: MidGame, target: float) -> float:
     """``legal_actions()`` right after ``apply``: (clone+apply+legal_actions) - (clone+apply)."""
 
     def with_legal() -> None:
@@ -136,15 +143,16 @@ def fresh_legal_us(mid: MidGame) -> float:
     def without() -> None:
         mid.before.clone().apply(mid.last)
 
-    return max(0.0, per_call_us(with_legal) - per_call_us(without))
+    return max(0.0, per_call_us(with_legal, target) - per_call_us(without, target))
 
 
 def mean(values: Sequence[float]) -> float:
     return sum(values) / len(values)
 
 
-def bench_one(name: str, players: int, seconds: float, console: Console, profile: bool) -> None:
-    loop = play_for(name, players, seconds)
+def bench_one(name: str, players: int, seconds: float, console: Console, profile: bool, record_events: bool) -> None:
+    loop = play_for(name, players, seconds, record_events=record_events)
+    target = min(TIMEIT_TARGET, seconds / 50)  # short benches time each call for less long
     mids = mid_game_states(name, players, loop.states)
     rate = loop.transitions / loop.seconds if loop.seconds else 0.0
     games_rate = loop.games / loop.seconds if loop.seconds else 0.0
@@ -155,9 +163,9 @@ def bench_one(name: str, players: int, seconds: float, console: Console, profile
     say(f"  transitions/s     {rate:12,.0f}     ({loop.transitions:,} apply calls)")
     say(f"  games/s           {games_rate:12,.2f}     ({loop.games} complete games; {per_game} transitions/game)")
     if mids:
-        clone_us = mean([per_call_us(m.state.clone) for m in mids])
-        fresh_us = mean([fresh_legal_us(m) for m in mids])
-        again_us = mean([per_call_us(m.state.legal_actions) for m in mids])
+        clone_us = mean([per_call_us(m.state.clone, target) for m in mids])
+        fresh_us = mean([fresh_legal_us(m, target) for m in mids])
+        again_us = mean([per_call_us(m.state.legal_actions, target) for m in mids])
         say(f"  clone()           {clone_us:12,.2f} µs  (mean over {len(mids)} mid-game decision states)")
         say(f"  legal_actions()   {fresh_us:12,.2f} µs  (first call after apply, same states)")
         say(f"  legal_actions()   {again_us:12,.2f} µs  (repeat call on the same state; engines may cache)")
@@ -166,7 +174,7 @@ def bench_one(name: str, players: int, seconds: float, console: Console, profile
     if profile:
         prof = cProfile.Profile()
         prof.enable()
-        play_for(name, players, seconds, keep=0)
+        play_for(name, players, seconds, keep=0, record_events=record_events)
         prof.disable()
         out = io.StringIO()
         pstats.Stats(prof, stream=out).sort_stats("tottime").print_stats(20)
@@ -181,6 +189,8 @@ def run(args: argparse.Namespace, console: Console) -> int:
         return 2
     names = [args.game] if args.game else game_names()
     console.print(Text(COUNTED, style="dim"), soft_wrap=True)
+    log = "kept (--record-events, as in the terminal front end)" if args.record_events else "not kept (as in simulations)"
+    console.print(Text(f"Event logs: {log}.", style="dim"), soft_wrap=True)
     status = 0
     for name in names:
         try:
@@ -194,7 +204,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
         if players != args.players:
             line = f"{name}: {args.players} players not allowed; using {players}"
             console.print(Text(line, style="yellow"), soft_wrap=True)
-        bench_one(name, players, args.seconds, console, args.profile)
+        bench_one(name, players, args.seconds, console, args.profile, args.record_events)
     return status
 
 
