@@ -1,0 +1,84 @@
+"""Bots: registered, legal, seeded, and blind to what their seat may not know."""
+
+from __future__ import annotations
+
+import fathom
+from fathom.bots.registry import bot_names, make_bot
+from fathom.core.rng import Rng
+from itb_helpers import GAME, do, new, turn
+
+
+def test_registry_offers_random_greedy_and_expert():
+    assert {"random", "greedy", "expert"} <= set(bot_names(GAME))
+    assert type(make_bot("expert", GAME, seed=3)).__name__ == "IntoTheBlueExpertBot"
+    assert type(make_bot("1", GAME, seed=3)).__name__ == "IntoTheBlueGreedyBot"
+
+
+def play(names, seed, players=4):
+    state = new(players=players, seed=seed)
+    bots = [make_bot(n, GAME, seed=seed * 10 + i) for i, n in enumerate(names)]
+    fathom.play(state, bots)
+    return state
+
+
+def test_bots_play_whole_games_deterministically():
+    for seed in range(6):
+        a = play(["expert", "greedy", "random", "expert"], seed)
+        b = play(["expert", "greedy", "random", "expert"], seed)
+        assert a.is_terminal() and a.history() == b.history()
+
+
+def test_bots_decide_from_the_view_only():
+    """A bot's choice must not change when everything its seat cannot know is resampled."""
+    for seed in range(8):
+        state = new(players=3, seed=seed)
+        bots = [make_bot("expert", GAME, seed=1), make_bot("greedy", GAME, seed=2), make_bot("expert", GAME, seed=3)]
+        rng = Rng(seed)
+        while not state.is_terminal():
+            player = state.current_player
+            if player == fathom.CHANCE:
+                state.apply(state.sample_chance())
+                continue
+            action = bots[player].choose(state)
+            name = type(bots[player]).name
+            for _ in range(2):
+                on_real = make_bot(name, GAME, seed=5).choose(state)
+                assert make_bot(name, GAME, seed=5).choose(state.determinize(player, rng)) == on_real
+            state.apply(action)
+
+
+def test_expert_stops_on_a_perfect_dive_and_never_settles_for_a_failed_dive():
+    state = new(players=2, seed=1)
+    bot = make_bot("expert", GAME)
+    do(state, "roll 1,2,3,4,5,chest")
+    assert state.action_to_string(bot.choose(state)) == "stop"
+    state = new(players=2, seed=1)
+    do(state, "roll 2,2,3,4,5,chest")
+    assert state.action_to_string(bot.choose(state)) != "stop"
+
+
+def test_expert_places_where_the_majority_pays():
+    state = new(players=2, seed=2)
+    turn(state, "1,2,3,3,3,chest", place=3)  # seat 0: 3 on level 3
+    # seat 1 rolls 1,2,3,3,3,3 and stops: 4 shells on level 3 take the lead there
+    do(state, "roll 1,1,2,3,3,3", "stop")
+    bot = make_bot("expert", GAME)
+    assert state.action_to_string(bot.choose(state)) == "place 3"
+
+
+def test_greedy_beats_random_and_expert_beats_greedy_on_fixed_seeds():
+    """A small, deterministic sample (the report's figures come from 2000+ games)."""
+
+    def rate(hero, villain, games):
+        wins = 0.0
+        for g in range(games):
+            names = [villain] * 4
+            names[g % 4] = hero
+            state = play(names, 500 + g)
+            winners = state.winners()
+            if g % 4 in winners:
+                wins += 1 / len(winners)
+        return wins / games
+
+    assert rate("greedy", "random", 40) > 0.5
+    assert rate("expert", "greedy", 40) > 0.3
