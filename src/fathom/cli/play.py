@@ -234,9 +234,8 @@ class Session:
         self.show_new_events(player, action)
 
     def show_new_events(self, player: int, action: int) -> None:
-        events = self.state.events(self.viewer)
-        fresh = events[self.seen :]
-        self.seen = len(events)
+        fresh = self.state.events(self.viewer, since=self.seen)
+        self.seen += len(fresh)
         if fresh:
             print_events(self.console, fresh)
         elif self.human is None and player >= 0:

@@ -54,9 +54,9 @@ def run(args: argparse.Namespace, console: Console, input_fn: InputFn, interacti
         actor = "chance" if player == CHANCE else seat_label(player, {})
         state.apply(action)
         console.print(Rule(f"Step {index + 1}/{len(actions)} · {actor}: {state.action_to_string(action)}"))
-        events = state.events(seat)
-        print_events(console, events[seen:])
-        seen = len(events)
+        fresh = state.events(seat, since=seen)
+        print_events(console, fresh)
+        seen += len(fresh)
         console.print(renderer.board(state.view(seat), seat))
         if pause and index + 1 < len(actions):
             try:

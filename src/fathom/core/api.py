@@ -263,13 +263,17 @@ class State(ABC):
         self._check_seat(seat)
         return redact(self._snapshot(), seat)
 
-    def events(self, seat: int | None) -> list[dict[str, Any]]:
-        """The game's event log as ``seat`` may see it."""
+    def events(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
+        """The game's event log as ``seat`` may see it, from event number ``since`` on.
+
+        Every seat's log has the same length (a secret event shows its public face), so a
+        front end can keep one counter and ask only for what is new.
+        """
         self._check_seat(seat)
         log = self._log
         if log is None:  # clones do not record; rebuild the log by replay
             log = self._replayed()._log or []
-        return [redact(event, seat) for event in log]
+        return [redact(event, seat) for event in log[since:]]
 
     def _emit(self, event: dict[str, Any]) -> None:
         if self._log is not None:
