@@ -185,6 +185,8 @@ class DiveRules:
             self._emit({"type": "defend", "seat": p, "spot": SPOT_KINDS[kind],
                         "text": f"Seat {p} defends against the {gem} gem with the {SPOT_KINDS[kind]} spot"})
         self.d_queue = self.d_queue[1:]
+        if not self.d_queue:  # R-DB-9: every diver has answered this hazard; an empty queue must
+            self.d_hazards = self.d_hazards[1:]  # not make next_hazard ask them all again
         self.next_hazard()
 
     def resurface(self, p: int) -> None:
