@@ -1,0 +1,8 @@
+"""Play fathom's games in the browser: a FastAPI server that referees tables.
+
+Modules: :mod:`.app` (HTTP and websocket routes), :mod:`.tables` (the referee: one
+live state per table, bots, chance, undo, clock), :mod:`.db` (the action logs),
+:mod:`.protocol` (message shapes and validation), :mod:`.auth` (seat tokens),
+:mod:`.clock` (rate limiting and time), :mod:`.i18n` (English and French strings),
+:mod:`.odds` (what the page shows as exact odds). Static files live in ``web/``.
+"""

@@ -1,0 +1,45 @@
+"""Seat tokens: the secret in each seat's link.
+
+A token is ``<seat>.<hmac>``: an HMAC-SHA256 of the table id and seat under the
+server's secret (kept in the database, so links survive restarts). Nothing per
+token is stored, the host can be shown the links again, and a token for one
+table or seat is useless for any other. The host token (``h.<hmac>``) lets the
+table's creator list the seat links.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+
+HOST = "h"
+
+
+def _sign(secret: bytes, table_id: str, who: str) -> str:
+    mac = hmac.new(secret, f"fathom-seat:{table_id}:{who}".encode(), hashlib.sha256)
+    return mac.hexdigest()[:32]
+
+
+def seat_token(secret: bytes, table_id: str, seat: int) -> str:
+    return f"{seat}.{_sign(secret, table_id, str(seat))}"
+
+
+def host_token(secret: bytes, table_id: str) -> str:
+    return f"{HOST}.{_sign(secret, table_id, HOST)}"
+
+
+def seat_of(secret: bytes, table_id: str, token: str | None, players: int) -> int | None:
+    """The seat ``token`` opens at this table, or ``None`` (bad, foreign or missing token)."""
+    if not isinstance(token, str) or "." not in token or len(token) > 80:
+        return None
+    who, _, mac = token.partition(".")
+    if not who.isdigit() or not 0 <= int(who) < players:
+        return None
+    expected = _sign(secret, table_id, str(int(who)))
+    return int(who) if hmac.compare_digest(mac, expected) else None
+
+
+def is_host(secret: bytes, table_id: str, token: str | None) -> bool:
+    if not isinstance(token, str) or len(token) > 80:
+        return False
+    return hmac.compare_digest(token, host_token(secret, table_id))

@@ -1,0 +1,74 @@
+"""The messages between a page and the server, and their validation.
+
+Client to server (websocket, JSON objects with a ``type``):
+
+``hello``  ``{"token": str|null, "lang": "en"|"fr"}``: first message; a seat token
+           makes this connection that seat, no token makes it a spectator.
+``act``    ``{"action": "notation" | id, "expect": move_number?}``: play a legal move.
+           ``expect`` guards against stale clicks: if the game moved on, nothing happens.
+``undo``   ``{"expect": move_number?}``: take back this seat's last move (when safe).
+``back``   ``{}``: a seat whose turns a stand-in bot was playing takes them back.
+``sync``   ``{}``: resend the whole state and log.
+``chat``   ``{"text": str}``: a short message to everyone at the table.
+``ping``   ``{"t": any}``: answered by ``pong``.
+
+Server to client: ``welcome`` (table, seat, static game data), ``state`` (the
+seat's view, new log events, legal moves, odds, clock), ``error``
+(``code`` + translated ``message``; nothing changed), ``chat``, ``pong``.
+HTTP offers the same actions (see :mod:`.app`).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+MAX_MESSAGE_BYTES = 8192
+MAX_CHAT = 300
+CLIENT_TYPES = ("hello", "act", "undo", "back", "sync", "chat", "ping")
+
+
+class ProtocolError(Exception):
+    """A refused message: ``code`` names the reason, ``params`` fill the translated text."""
+
+    def __init__(self, code: str, status: int = 400, **params: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.status = status
+        self.params = params
+
+
+def parse(text: str | bytes) -> dict[str, Any]:
+    """A validated client message, or :class:`ProtocolError`."""
+    if len(text) > MAX_MESSAGE_BYTES:
+        raise ProtocolError("too-big", limit=MAX_MESSAGE_BYTES)
+    try:
+        msg = json.loads(text)
+    except (ValueError, UnicodeDecodeError):
+        raise ProtocolError("bad-json") from None
+    if not isinstance(msg, dict):
+        raise ProtocolError("bad-message", detail="not an object")
+    kind = msg.get("type")
+    if kind not in CLIENT_TYPES:
+        raise ProtocolError("bad-type", got=str(kind)[:40], allowed=", ".join(CLIENT_TYPES))
+    if kind == "act":
+        action = msg.get("action")
+        if isinstance(action, bool) or not isinstance(action, (str, int)):
+            raise ProtocolError("bad-message", detail="act needs an action (notation text or id)")
+        if isinstance(action, str) and len(action) > 200:
+            raise ProtocolError("bad-message", detail="action text too long")
+    if kind in ("act", "undo"):
+        expect = msg.get("expect")
+        if expect is not None and (isinstance(expect, bool) or not isinstance(expect, int)):
+            raise ProtocolError("bad-message", detail="expect must be a move number")
+    if kind == "hello":
+        token = msg.get("token")
+        if token is not None and not isinstance(token, str):
+            raise ProtocolError("bad-message", detail="token must be a string or null")
+        if msg.get("lang") is not None and not isinstance(msg.get("lang"), str):
+            raise ProtocolError("bad-message", detail="lang must be a string")
+    if kind == "chat":
+        text = msg.get("text")
+        if not isinstance(text, str) or not text.strip() or len(text) > MAX_CHAT:
+            raise ProtocolError("bad-message", detail=f"chat needs a text of 1-{MAX_CHAT} characters")
+    return msg

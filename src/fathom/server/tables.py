@@ -1,0 +1,551 @@
+"""The referee: one live state per table; only this module applies actions.
+
+Every change goes the same way: validate, apply to the live state, commit the new
+log items to the database, then wake every connected page, which builds its own
+message from ``view(seat)`` and ``events(seat)`` of its seat (spectators: ``None``).
+Chance is resolved with ``state.sample_chance()`` and each bot decision by a bot
+seeded from the table's seed, seat and move number, so a table is a pure function
+of its seed and the people's moves; a restart replays the logs.
+
+Everything runs on the server's event loop; the mutations are synchronous, so two
+messages can never interleave inside one change.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from fathom.bots.registry import BOT_LEVELS, bot_names, make_bot
+from fathom.core.api import CHANCE, TERMINAL, State
+from fathom.core.errors import FathomError, IllegalActionError
+from fathom.core.redact import redact
+from fathom.core.registry import game_class, game_names, make_game, new_game
+from fathom.server import auth
+from fathom.server.clock import TokenBucket, now
+from fathom.server.db import LoggedAction, Store, TableRecord
+from fathom.server.i18n import error_text
+from fathom.server.odds import odds_for
+from fathom.server.protocol import ProtocolError
+
+log = logging.getLogger("fathom.server")
+
+MAX_SEAT_NAME = 24
+CHECKPOINT_EVERY = 64
+MAX_AUTO_STEPS = 100_000
+
+
+def bot_available(name: str, game: str) -> bool:
+    try:
+        make_bot(name, game, 0)
+        return True
+    except (FathomError, ImportError, AttributeError):
+        return False
+
+
+def bot_choices(game: str) -> list[dict[str, Any]]:
+    """Bots a table may seat: the numbered levels first, then the other named bots."""
+    out = []
+    seen = set()
+    for level, name in sorted(BOT_LEVELS.items()):
+        if bot_available(str(level), game):
+            out.append({"id": str(level), "name": name, "level": level})
+            seen.add(name)
+    for name in bot_names(game):
+        if name not in seen and bot_available(name, game):
+            out.append({"id": name, "name": name, "level": None})
+    return out
+
+
+def games_info() -> list[dict[str, Any]]:
+    out = []
+    for name in game_names():
+        cls = game_class(name)
+        options = []
+        for opt in cls.OPTIONS.values():
+            if not opt.choices:
+                continue  # free-form options (data files) are not offered to browsers
+            options.append({"name": opt.name, "default": opt.default, "choices": list(opt.choices), "doc": opt.doc})
+        out.append({"name": name, "min_players": cls.min_players, "max_players": cls.max_players,
+                    "options": options, "bots": bot_choices(name)})
+    return out
+
+
+def describe(game: str, players: int, options: dict[str, Any]) -> dict[str, Any]:
+    g = make_game(game, players, **options)
+    return g.describe() if hasattr(g, "describe") else {}
+
+
+def reveals(game: str, text: str) -> bool:
+    """Does the action ``text`` show the others something that was secret (a card from a hand)?"""
+    if game == "deep-blue":
+        if text.startswith(("pay ", "play ")) and text != "pay token":
+            return True
+        if text.startswith("defend ") and not text.startswith("defend spot-"):
+            return True
+    return False
+
+
+@dataclass(eq=False)
+class Client:
+    """One open page: its seat (``None``: spectator) and what it has been sent."""
+
+    send: Any  # async callable(str)
+    seat: int | None = None
+    lang: str = "en"
+    bucket: TokenBucket = field(default_factory=TokenBucket)
+    sent_events: int = 0
+    dirty: bool = True
+    reset: bool = True
+    notices: deque = field(default_factory=deque)
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    closed: bool = False
+    last_limit_notice: float = 0.0
+
+    def push(self, message: dict[str, Any]) -> None:
+        self.notices.append(message)
+        self.wake.set()
+
+    def mark(self, reset: bool = False) -> None:
+        self.dirty = True
+        if reset:
+            self.reset = True
+        self.wake.set()
+
+
+class LiveTable:
+    """A table in memory: its record, the live state and the log it came from."""
+
+    def __init__(self, rec: TableRecord, state: State, entries: list[LoggedAction]) -> None:
+        self.rec = rec
+        self.id = rec.id
+        self.state = state
+        self.log = entries
+        self.clients: set[Client] = set()
+        self.away: set[int] = set()  # seats a stand-in bot plays (turn clock ran out)
+        self.deadline: float | None = None
+        self.deadline_move = -1
+        self.timer: asyncio.TimerHandle | None = None
+        self.runner: asyncio.Task | None = None
+        self.describe = describe(rec.game, rec.players, rec.options)
+        self._checkpoints: dict[int, State] = {}
+        self.chat: deque = deque(maxlen=50)
+
+    # ---- facts ---------------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.state.is_terminal()
+
+    def seat_kind(self, seat: int) -> str:
+        return self.rec.seats[seat]["kind"]
+
+    def connected(self) -> set[int]:
+        return {c.seat for c in self.clients if c.seat is not None}
+
+    def auto_actor(self) -> bool:
+        """Is the next action the server's (chance, a bot seat, a stand-in)?"""
+        who = self.state.current_player
+        if who == CHANCE:
+            return True
+        if who == TERMINAL:
+            return False
+        return self.seat_kind(who) == "bot" or who in self.away
+
+    def meta(self) -> dict[str, Any]:
+        present = self.connected()
+        seats = []
+        for i, s in enumerate(self.rec.seats):
+            seats.append({"seat": i, "kind": s["kind"], "bot": s.get("bot"), "name": s.get("name") or "",
+                          "connected": i in present, "away": i in self.away})
+        st = self.state
+        return {
+            "id": self.id, "game": self.rec.game, "players": self.rec.players, "options": self.rec.options,
+            "status": "over" if self.over else "playing", "seats": seats,
+            "settings": self.rec.settings, "move_number": st.move_number(),
+            "spectators": sum(1 for c in self.clients if c.seat is None),
+        }
+
+    def can_undo(self, seat: int | None) -> bool:
+        """Only the seat's own last move, in its own turn, never across chance, a reveal or anyone else."""
+        if seat is None or self.over or not self.log or self.state.current_player != seat:
+            return False
+        last = self.log[-1]
+        return last.actor == seat and last.source == "human" and not reveals(self.rec.game, last.name)
+
+    # ---- what one page sees ------------------------------------------------------------------
+    def events_for(self, seat: int | None, start: int) -> list[dict[str, Any]]:
+        raw = getattr(self.state, "_log", None)
+        if raw is None:
+            return self.state.events(seat)[start:]
+        return [redact(e, seat) for e in raw[start:]]
+
+    def event_count(self) -> int:
+        raw = getattr(self.state, "_log", None)
+        return len(raw) if raw is not None else len(self.state.events(None))
+
+    def state_message(self, client: Client) -> dict[str, Any]:
+        st = self.state
+        seat = client.seat
+        view = st.view(seat)
+        start = 0 if client.reset else client.sent_events
+        events = self.events_for(seat, start)
+        total = start + len(events)
+        legal: list[list[Any]] = []
+        if seat is not None and st.current_player == seat and seat not in self.away:
+            legal = [[a, st.action_to_string(a)] for a in st.legal_actions()]
+        msg = {
+            "type": "state",
+            "table": self.meta(),
+            "you": seat,
+            "move_number": st.move_number(),
+            "to_move": "chance" if st.current_player == CHANCE else
+                       "over" if st.current_player == TERMINAL else st.current_player,
+            "view": view,
+            "events": events,
+            "events_from": start,
+            "reset": client.reset,
+            "legal": legal,
+            "can_undo": self.can_undo(seat),
+            "clock": self.clock_info(),
+            "odds": odds_for(self.rec.game, view, seat, self.describe),
+            "scores": st.scores() if self.over or not self.rec.options.get("hidden_scores") else None,
+            "winners": st.winners(),
+        }
+        client.sent_events = total
+        client.reset = False
+        client.dirty = False
+        return msg
+
+    def clock_info(self) -> dict[str, Any] | None:
+        if not self.rec.settings.get("clock") or self.deadline is None:
+            return None
+        return {"seat": self.state.current_player, "seconds": self.rec.settings["clock"],
+                "left_ms": max(0, int((self.deadline - now()) * 1000))}
+
+    # ---- replay of a finished game ----------------------------------------------------------
+    def position_at(self, step: int) -> State:
+        base = (step // CHECKPOINT_EVERY) * CHECKPOINT_EVERY
+        st = self._checkpoints.get(base)
+        if st is None:
+            start = max((k for k in self._checkpoints if k < base), default=None)
+            st = self._checkpoints[start].clone() if start is not None else new_game(
+                self.rec.game, players=self.rec.players, seed=self.rec.seed, **self.rec.options)
+            done = start or 0
+            for k in range(done, base):
+                st.apply(self.log[k].action)
+                if (k + 1) % CHECKPOINT_EVERY == 0:
+                    self._checkpoints[k + 1] = st.clone()
+            self._checkpoints[base] = st.clone()
+        st = st.clone()
+        for k in range(base, step):
+            st.apply(self.log[k].action)
+        return st
+
+
+class Referee:
+    """All live tables, their database and their pages."""
+
+    def __init__(self, store: Store, *, public_url: str = "") -> None:
+        self.store = store
+        self.secret = store.secret()
+        self.tables: dict[str, LiveTable] = {}
+        self.public_url = public_url.rstrip("/")
+
+    # ---- loading ---------------------------------------------------------------------------
+    def restore_all(self) -> int:
+        """Load every unfinished table (replaying its log) and let bots/chance carry on."""
+        count = 0
+        for table_id in self.store.table_ids("playing"):
+            try:
+                table = self.get(table_id)
+            except FathomError as exc:
+                log.error("table %s cannot be restored: %s", table_id, exc)
+                continue
+            count += 1
+            self._after_change(table)
+        return count
+
+    def get(self, table_id: str) -> LiveTable:
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        rec = self.store.table(table_id) if isinstance(table_id, str) and len(table_id) <= 32 else None
+        if rec is None:
+            raise ProtocolError("no-table", status=404, table=str(table_id)[:32])
+        entries = self.store.log(table_id)
+        state = new_game(rec.game, players=rec.players, seed=rec.seed, **rec.options)
+        for entry in entries:
+            state.apply(entry.action)
+        table = LiveTable(rec, state, entries)
+        self.tables[table_id] = table
+        return table
+
+    # ---- creating ---------------------------------------------------------------------------
+    def create(self, spec: dict[str, Any]) -> tuple[LiveTable, dict[str, Any]]:
+        if not isinstance(spec, dict):
+            raise ProtocolError("bad-table", detail="expected an object")
+        game = spec.get("game")
+        if game not in game_names():
+            raise ProtocolError("bad-table", detail=f"game must be one of {', '.join(game_names())}")
+        cls = game_class(game)
+        seats_in = spec.get("seats")
+        if not isinstance(seats_in, list) or not cls.min_players <= len(seats_in) <= cls.max_players:
+            raise ProtocolError("bad-table",
+                                detail=f"seats must list {cls.min_players} to {cls.max_players} seats")
+        seats = []
+        for i, s in enumerate(seats_in):
+            if not isinstance(s, dict) or s.get("kind") not in ("human", "bot"):
+                raise ProtocolError("bad-table", detail=f"seat {i}: kind must be 'human' or 'bot'")
+            name = s.get("name") or ""
+            if not isinstance(name, str) or len(name) > MAX_SEAT_NAME:
+                raise ProtocolError("bad-table", detail=f"seat {i}: name must be text of at most {MAX_SEAT_NAME}")
+            seat = {"kind": s["kind"], "name": name.strip()}
+            if s["kind"] == "bot":
+                bot = str(s.get("bot", "0"))
+                if not bot_available(bot, game):
+                    allowed = ", ".join(b["id"] for b in bot_choices(game))
+                    raise ProtocolError("bad-table", detail=f"seat {i}: no bot {bot!r}; allowed: {allowed}")
+                seat["bot"] = bot
+            seats.append(seat)
+        options = spec.get("options") or {}
+        if not isinstance(options, dict) or "data_file" in options:
+            raise ProtocolError("bad-table", detail="options must be an object of the game's options")
+        seed = spec.get("seed")
+        if seed is None:
+            seed = secrets.randbits(52)
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**62:
+            raise ProtocolError("bad-table", detail="seed must be a non-negative integer")
+        clock = spec.get("clock", 0) or 0
+        delay = spec.get("bot_delay_ms", 0) or 0
+        if not isinstance(clock, (int, float)) or not 0 <= clock <= 3600:
+            raise ProtocolError("bad-table", detail="clock must be 0 (off) to 3600 seconds")
+        if not isinstance(delay, (int, float)) or not 0 <= delay <= 5000:
+            raise ProtocolError("bad-table", detail="bot_delay_ms must be 0 to 5000")
+        stand_in = str(spec.get("stand_in", "1"))
+        if not bot_available(stand_in, game):
+            stand_in = "0"
+        try:
+            state = new_game(game, players=len(seats), seed=seed, **options)
+        except FathomError as exc:
+            raise ProtocolError("bad-table", detail=str(exc)) from None
+        options = {k: v for k, v in state.game.options.items() if k != "data_file"}
+        table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+        rec = TableRecord(id=table_id, game=game, players=len(seats), seed=seed, options=options, seats=seats,
+                          settings={"clock": clock, "bot_delay_ms": delay, "stand_in": stand_in})
+        self.store.create_table(rec)
+        table = LiveTable(rec, state, [])
+        self.tables[table_id] = table
+        self._after_change(table)
+        return table, self.links(table)
+
+    def links(self, table: LiveTable) -> dict[str, Any]:
+        base = self.public_url
+        seats = []
+        for i, s in enumerate(table.rec.seats):
+            entry: dict[str, Any] = {"seat": i, "kind": s["kind"], "name": s.get("name", "")}
+            if s["kind"] == "human":
+                token = auth.seat_token(self.secret, table.id, i)
+                entry["token"] = token
+                entry["url"] = f"{base}/t/{table.id}#token={token}"
+            seats.append(entry)
+        return {"id": table.id, "host_token": auth.host_token(self.secret, table.id), "seats": seats,
+                "watch_url": f"{base}/t/{table.id}"}
+
+    def seat_for(self, table: LiveTable, token: str | None) -> int | None:
+        """The seat a token opens (``None`` for no token); a wrong token is refused."""
+        if token is None or token == "":
+            return None
+        seat = auth.seat_of(self.secret, table.id, token, table.rec.players)
+        if seat is None or table.seat_kind(seat) != "human":
+            raise ProtocolError("bad-token", status=403)
+        return seat
+
+    # ---- playing ---------------------------------------------------------------------------
+    def act(self, table: LiveTable, seat: int | None, action: Any, expect: int | None = None) -> int:
+        """A person's move: validated, applied, committed; returns the new move number."""
+        if seat is None:
+            raise ProtocolError("spectator", status=403)
+        st = table.state
+        if st.is_terminal():
+            raise ProtocolError("game-over", status=409)
+        if seat in table.away:
+            self.come_back(table, seat)
+        if expect is not None and expect != st.move_number():
+            raise ProtocolError("stale", status=409, expected=expect, now=st.move_number())
+        if st.current_player != seat:
+            raise ProtocolError("not-your-turn", status=409, seat=seat)
+        try:
+            action_id = st.string_to_action(action) if isinstance(action, str) else action
+            entry = LoggedAction(action_id, st.action_to_string(action_id), seat, "human")
+            st.apply(action_id)
+        except IllegalActionError as exc:
+            raise ProtocolError("illegal", status=422, detail=str(exc)) from None
+        self._commit(table, [entry])
+        self._after_change(table)
+        return st.move_number()
+
+    def undo(self, table: LiveTable, seat: int | None, expect: int | None = None) -> int:
+        if seat is None:
+            raise ProtocolError("spectator", status=403)
+        if expect is not None and expect != table.state.move_number():
+            raise ProtocolError("stale", status=409, expected=expect, now=table.state.move_number())
+        if not table.can_undo(seat):
+            raise ProtocolError("no-undo", status=409)
+        keep = len(table.log) - 1
+        rebuilt = new_game(table.rec.game, players=table.rec.players, seed=table.rec.seed, **table.rec.options)
+        for entry in table.log[:keep]:
+            rebuilt.apply(entry.action)
+        self.store.truncate(table.id, keep)
+        table.log = table.log[:keep]
+        table.state = rebuilt
+        table._checkpoints.clear()
+        for client in table.clients:
+            client.mark(reset=True)
+        self._after_change(table, reset=True)
+        return rebuilt.move_number()
+
+    def come_back(self, table: LiveTable, seat: int) -> None:
+        if seat in table.away:
+            table.away.discard(seat)
+            table.deadline_move = -1
+            self._after_change(table)
+
+    def _commit(self, table: LiveTable, entries: list[LoggedAction]) -> None:
+        start = len(table.log)
+        table.log.extend(entries)
+        self.store.append(table.id, start, entries, status="over" if table.over else None)
+        if table.over:
+            table.rec.status = "over"
+
+    def _auto_action(self, table: LiveTable) -> LoggedAction:
+        st = table.state
+        who = st.current_player
+        if who == CHANCE:
+            action = st.sample_chance()
+            return LoggedAction(action, st.action_to_string(action), CHANCE, "chance")
+        seat_rec = table.rec.seats[who]
+        away = seat_rec["kind"] != "bot"
+        name = table.rec.settings.get("stand_in", "0") if away else seat_rec["bot"]
+        seed = (table.rec.seed * 1_000_003 + st.move_number() * 7919 + who) % (2**62)
+        try:
+            action = make_bot(name, table.rec.game, seed).choose(st.clone())
+            if action not in st.legal_actions():
+                raise IllegalActionError(f"bot {name} chose an illegal action {action!r}")
+        except Exception as exc:  # noqa: BLE001 - a broken bot must not stop the table
+            log.warning("table %s: bot %s failed (%s); playing a random legal move", table.id, name, exc)
+            action = make_bot("random", table.rec.game, seed).choose(st)
+        return LoggedAction(action, st.action_to_string(action), who, "clock" if away else "bot")
+
+    def _after_change(self, table: LiveTable, reset: bool = False) -> None:
+        """Let the server's own actors move, arm the turn clock, wake the pages."""
+        delay = table.rec.settings.get("bot_delay_ms", 0) / 1000
+        if table.auto_actor() and not table.over:
+            if delay <= 0:
+                batch: list[LoggedAction] = []
+                steps = 0
+                while table.auto_actor() and steps < MAX_AUTO_STEPS:
+                    entry = self._auto_action(table)
+                    table.state.apply(entry.action)
+                    batch.append(entry)
+                    steps += 1
+                if batch:
+                    self._commit(table, batch)
+            elif table.runner is None or table.runner.done():
+                table.runner = _spawn(self._run(table, delay))
+        self._arm_clock(table)
+        for client in table.clients:
+            client.mark(reset)
+
+    async def _run(self, table: LiveTable, delay: float) -> None:
+        while table.auto_actor() and not table.over:
+            who = table.state.current_player
+            await asyncio.sleep(delay / 2 if who == CHANCE else delay)
+            if not table.auto_actor() or table.state.current_player != who or self.tables.get(table.id) is not table:
+                continue
+            entry = self._auto_action(table)
+            table.state.apply(entry.action)
+            self._commit(table, [entry])
+            self._arm_clock(table)
+            for client in table.clients:
+                client.mark()
+
+    def _arm_clock(self, table: LiveTable) -> None:
+        seconds = table.rec.settings.get("clock") or 0
+        st = table.state
+        who = st.current_player
+        if not seconds or table.over or who < 0 or table.seat_kind(who) != "human" or who in table.away:
+            table.deadline = None
+            if table.timer is not None:
+                table.timer.cancel()
+                table.timer = None
+            return
+        if table.deadline_move == st.move_number() and table.deadline is not None:
+            return
+        if table.timer is not None:
+            table.timer.cancel()
+        table.deadline = now() + seconds
+        table.deadline_move = st.move_number()
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        table.timer = loop.call_later(seconds, self._clock_ran_out, table, st.move_number(), who)
+
+    def _clock_ran_out(self, table: LiveTable, move: int, seat: int) -> None:
+        table.timer = None
+        if table.state.move_number() != move or table.state.current_player != seat or table.over:
+            return
+        table.away.add(seat)
+        table.deadline = None
+        log.info("table %s: seat %s ran out of time; a stand-in bot plays", table.id, seat)
+        self._after_change(table)
+
+    # ---- pages -----------------------------------------------------------------------------
+    def attach(self, table: LiveTable, client: Client) -> None:
+        table.clients.add(client)
+        if client.seat is not None and client.seat in table.away:
+            self.come_back(table, client.seat)
+        for other in table.clients:
+            other.mark()
+
+    def detach(self, table: LiveTable, client: Client) -> None:
+        client.closed = True
+        client.wake.set()
+        table.clients.discard(client)
+        for other in table.clients:
+            other.mark()
+
+    def error_message(self, exc: ProtocolError, lang: str) -> dict[str, Any]:
+        return {"type": "error", "code": exc.code, "message": error_text(exc.code, lang, exc.params),
+                "detail": exc.params.get("detail")}
+
+    def chat(self, table: LiveTable, seat: int | None, text: str) -> None:
+        if seat is None:
+            raise ProtocolError("spectator", status=403)
+        name = table.rec.seats[seat].get("name") or f"#{seat + 1}"
+        msg = {"type": "chat", "seat": seat, "name": name, "text": text.strip()}
+        table.chat.append(msg)
+        for client in table.clients:
+            client.push(msg)
+
+    def save_json(self, table: LiveTable) -> str:
+        return table.state.to_json()
+
+
+_TASKS: set[asyncio.Task] = set()
+
+
+def _spawn(coro: Any) -> asyncio.Task:
+    task = asyncio.get_running_loop().create_task(coro)
+    _TASKS.add(task)
+    task.add_done_callback(_TASKS.discard)
+    return task
+
+
+def dumps(message: dict[str, Any]) -> str:
+    return json.dumps(message, separators=(",", ":"))
