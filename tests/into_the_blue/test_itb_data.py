@@ -87,3 +87,31 @@ def test_unreadable_file_raises_data_error(tmp_path):
         load_data(path)
     with pytest.raises(DataError, match="cannot read"):
         load_data(tmp_path / "missing.json")
+
+
+def test_a_box_owner_plays_with_a_corrected_file(tmp_path):
+    fixed = raw()
+    fixed["treasures"]["by_level"]["5"] = {"main": 15, "secondary": [7, 6]}
+    path = tmp_path / "my_box.json"
+    path.write_text(json.dumps(fixed))
+    state = fathom.new_game("into-the-blue", players=4, seed=1, data_file=str(path))
+    assert state.game.tokens[4] == (15, 7, 6)
+    assert state.view(None)["levels"][4]["secondary"] == [7, 6]
+    assert fathom.load(state.to_json()).game.tokens[4] == (15, 7, 6)  # the save names the file
+    three = fathom.new_game("into-the-blue", players=3, seed=1, data_file=str(path))
+    assert three.game.tokens[4] == (15, 7)  # 2-3 players: the first secondary listed stays
+
+
+def test_check_data_file_lists_problems_and_warnings(tmp_path):
+    from fathom.games.into_the_blue.data import check_data_file
+
+    assert check_data_file(DATA_FILE) == []
+    bad = raw()
+    bad["treasures"]["by_level"]["2"]["secondary"] = [2]
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(bad))
+    assert len(check_data_file(path)) == 1 and "exactly 2 secondary" in check_data_file(path)[0]
+    with pytest.raises(fathom.OptionError, match="cannot use data_file"):
+        fathom.new_game("into-the-blue", players=4, seed=1, data_file=str(path))
+    with pytest.raises(fathom.OptionError, match="path string"):
+        fathom.new_game("into-the-blue", players=4, seed=1, data_file=3)

@@ -59,6 +59,7 @@ CHOOSE_SETS: dict[int, frozenset[int]] = {d: frozenset(a) for d, a in CHOOSE_ACT
 ROLL_WEIGHTS: tuple[list[tuple[int, int]], ...] = tuple(
     [(ROLL0 + ms, w) for ms, w in dice.ROLLS[k]] if k else [] for k in range(dice.DICE + 1)
 )
+ROLL_ACTIONS: tuple[tuple[int, ...], ...] = tuple(tuple(a for a, _ in ws) for ws in ROLL_WEIGHTS)  # ascending
 ROLL_SETS: tuple[frozenset[int], ...] = tuple(frozenset(a for a, _ in ws) for ws in ROLL_WEIGHTS)
 
 

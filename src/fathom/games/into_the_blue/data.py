@@ -168,3 +168,13 @@ def _load(path: Path) -> IntoTheBlueData:
 @lru_cache(maxsize=1)
 def _default_data() -> IntoTheBlueData:
     return _load(DATA_FILE)
+
+
+def check_data_file(path: str | Path) -> list[str]:
+    """Problems of a replacement file, one line each (``[]``: usable). Warnings are listed
+    too, prefixed ``warning:``; they do not stop the file from being used."""
+    try:
+        data = _load(Path(path))
+    except DataError as exc:
+        return [str(exc)]
+    return [f"warning: {w}" for w in data.warnings]

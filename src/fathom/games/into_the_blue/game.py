@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from fathom.core.api import Game
-from fathom.core.errors import IllegalActionError
+from fathom.core.errors import IllegalActionError, OptionError
 from fathom.core.options import Option, check_players, resolve_options
 from fathom.games.into_the_blue import actions, dice
-from fathom.games.into_the_blue.data import IntoTheBlueData, load_data
+from fathom.games.into_the_blue.data import DataError, IntoTheBlueData, load_data
 from fathom.games.into_the_blue.scoring import level_tokens
 from fathom.games.into_the_blue.state import IntoTheBlueState
 
@@ -18,15 +18,18 @@ DEFAULT_PLAYERS = 4
 class IntoTheBlueGame(Game):
     """2-5 divers roll for runs, stack shells on five levels and fight for majorities.
 
-    The box's rules leave no real table choice open, so there are no options; the
-    component values come from the data file (see :mod:`.data`).
+    The box's rules leave no real table choice open, so the only option is
+    ``data_file``: a corrected component file (e.g. the real treasure values of a
+    box), validated like the packaged one (see :mod:`.data`).
     ``players=None`` means :data:`DEFAULT_PLAYERS`.
     """
 
     name: ClassVar[str] = "into-the-blue"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 5
-    OPTIONS: ClassVar[dict[str, Option]] = {}
+    OPTIONS: ClassVar[dict[str, Option]] = {
+        "data_file": Option("data_file", None, (), "a replacement component file (checked like the packaged one)"),
+    }
 
     data: IntoTheBlueData
     tokens: tuple[tuple[int, ...], ...]
@@ -40,7 +43,13 @@ class IntoTheBlueGame(Game):
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
         self.options = resolve_options(self.name, self.OPTIONS, options)
-        data = load_data()
+        data_file = self.options["data_file"]
+        if data_file is not None and not isinstance(data_file, str):
+            raise OptionError(f"{self.name}: option data_file must be a path string or None, got {data_file!r}")
+        try:
+            data = load_data(data_file)
+        except DataError as exc:
+            raise OptionError(f"{self.name}: cannot use data_file {data_file!r}: {exc}") from None
         self.num_players = check_players(
             self.name, DEFAULT_PLAYERS if players is None else players, data.min_players, data.max_players
         )

@@ -88,6 +88,19 @@ class IntoTheBlueState(State):
     # ``current_player`` is a slot kept in step with ``_phase`` (cheaper than a property;
     # it satisfies the abstract property of :class:`State`).
 
+    def legal_actions(self) -> list[int]:
+        """As :meth:`State.legal_actions`, from precomputed ascending tables."""
+        phase = self._phase
+        if phase == CHOOSE:
+            return list(A.CHOOSE_ACTIONS[self._dice])
+        if phase == ROLLING:
+            return list(A.ROLL_ACTIONS[self._to_roll])
+        if phase == PLACE:
+            return list(A.PLACE_ACTIONS[self._dice])
+        if phase == CHEST:
+            return [A.CHEST0 + i for i, c in enumerate(self._pile) if c]
+        return []
+
     def _legal_actions(self) -> list[int]:
         phase = self._phase
         if phase == CHOOSE:
