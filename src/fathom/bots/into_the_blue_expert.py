@@ -32,7 +32,6 @@ RIVAL_WEIGHT = 0.5
 DEPTH_BONUS = 0.25  # per shell per level of depth
 EXTRA_TURN = 3.0
 END_SWING = 6.0
-CHEST_VALUES_FALLBACK = (5, 6, 6, 7, 8)
 
 
 class Position:
@@ -49,12 +48,14 @@ class Position:
         self.chest_counts = [s["chests"] for s in seats]
         self.own_chests = list(seats[seat].get("chest_values", []))
         self.chests_left = view["chests_left"]
+        self.all_chests = list(view["rules"]["chest_values"])
+        self.rerolls = view["rules"]["rolls_per_turn"] - 1
         self.base = scoring.treasure_points(self.board, self.hand, self.last, self.tokens)
         self.mean_chest = self._mean_unseen_chest()
         self._values: dict[tuple[int, int], float] = {}
 
     def _mean_unseen_chest(self) -> float:
-        pool = list(CHEST_VALUES_FALLBACK)
+        pool = list(self.all_chests)
         for v in self.own_chests:
             if v in pool:
                 pool.remove(v)
@@ -134,7 +135,7 @@ class IntoTheBlueExpertBot:
         target = self.pick_target(pos, table, rerolls_left)
         if target is None:
             return A.STOP
-        reroll = odds.solve(target).best_reroll(table, rerolls_left)
+        reroll = odds.solve(target, pos.rerolls).best_reroll(table, rerolls_left)
         if reroll == dice.EMPTY:
             return A.STOP
         action = A.REROLL0 + reroll
@@ -151,7 +152,7 @@ class IntoTheBlueExpertBot:
         for target, value in candidates:
             if value <= 0:
                 continue
-            p = odds.solve(target).after_roll_float(table, rerolls_left)
+            p = odds.solve(target, pos.rerolls).after_roll_float(table, rerolls_left)
             score = p * value
             if score > best_score + 1e-12:
                 best, best_score = target, score

@@ -408,6 +408,11 @@ class IntoTheBlueState(State):
                 "reason": self._over or None,
                 "winners": self.winners() if over else [],
             },
+            "rules": {
+                "shells_per_player": game.shells,
+                "rolls_per_turn": game.rerolls + 1,
+                "chest_values": list(game.data.chest_values),  # the box's chests (which is where is hidden)
+            },
             "reconstructed": game.data.reconstructed(),
         }
         return out
