@@ -155,15 +155,22 @@ def outcome_text(table: int) -> str:
 
 
 def short_odds(probs: dict[odds.TargetLike, Any]) -> str:
-    """``P(perfect)=…, P(reach L1..5)=…`` on one line, exact when the fraction is short."""
-    perfect = probs.get(odds.PERFECT)
+    """``P(perfect)=53/324 (16.4%) · reach L1-2 sure, L3 66.5%, L4 59.8%, L5 51.8%``.
+
+    Exact fractions are printed when short; levels already certain are folded together."""
     parts = []
+    perfect = probs.get(odds.PERFECT)
     if perfect is not None:
         parts.append(f"P(perfect)={odds.format_probability(perfect)}")
-    reach = [f"L{t.level} {_pct(p)}" for t, p in probs.items() if isinstance(t, odds.Target)]
-    if reach:
-        parts.append("P(reach) " + " ".join(reach))
-    return ", ".join(parts)
+    reach = sorted((t.level, p) for t, p in probs.items() if isinstance(t, odds.Target) and t.count == 1)
+    sure = [level for level, p in reach if p == 1]
+    items = []
+    if sure:
+        items.append(f"L{sure[0]}-{sure[-1]} sure" if len(sure) > 1 else f"L{sure[0]} sure")
+    items += [f"L{level} {_pct(p)}" for level, p in reach if p != 1]
+    if items:
+        parts.append("reach " + ", ".join(items))
+    return " · ".join(parts)
 
 
 def _pct(p: Any) -> str:
