@@ -37,7 +37,7 @@ def test_action_notes_give_exact_odds_for_every_reroll_and_the_stop():
     actions = state.legal_actions()
     notes = renderer.action_notes(state, 0, actions)
     assert set(notes) == set(actions)
-    assert notes[state.string_to_action("reroll 5")].startswith("P(perfect)=11/36 (30.6%) · reach L1-4 sure, L5 ")
+    assert notes[state.string_to_action("reroll 5")] == "P(perfect)=11/36 (30.6%) · reach L1-5 sure"
     assert "L1 sure, L2 " in notes[state.string_to_action("reroll 2,3,4")]
     assert notes[state.string_to_action("stop")].startswith("final: place on")
     assert renderer.action_notes(state, 1, actions) == {}  # not seat 1's turn
