@@ -14,7 +14,7 @@ from rich.console import Console
 
 import fathom
 from fathom.bots import make_bot
-from fathom.cli.render_deep_blue import DeepBlueRenderer, box_of, can_defend_all, hazard_risk
+from fathom.cli.render_deep_blue import DeepBlueRenderer, box_of, can_defend_all, continue_note, hazard_risk
 from fathom.cli.renderers import renderer_for
 from fathom.core.api import CHANCE, TERMINAL, State
 
@@ -167,8 +167,11 @@ def test_continue_note_is_the_exact_hazard_chance() -> None:
         actions = state.legal_actions()
         notes = RENDERER.action_notes(state, seat, actions)
         cont = next(a for a in actions if state.action_to_string(a) == "continue")
-        expected = hand_risk(state.view(seat), seat, cards)
-        assert f"{expected.numerator}/{expected.denominator} = {float(expected) * 100:.1f}%" in notes[cont]
+        view = state.view(seat)
+        expected = hand_risk(view, seat, cards)
+        shown = f"{expected.numerator}/{expected.denominator} = {float(expected) * 100:.1f}%"
+        assert shown in notes[cont]
+        assert shown in continue_note(view, box_of(state.game), seat, None)  # the renderer's own helper
         stop = next(a for a in actions if state.action_to_string(a) == "stop")
         assert notes[stop].startswith("bank gems")
         checked += 1
@@ -273,3 +276,18 @@ def test_whole_games_render_to_the_end(players: int, scenario: str) -> None:
     winners = view["winners"]
     assert all(("you" if w == 0 else f"seat {w}") in text.split("Game over", 1)[1] for w in winners)
     assert f"Fresco {view['fresco']}/4" in text
+
+
+def test_own_helper_agrees_with_the_odds_coach() -> None:
+    """When the engine's odds module is there, both give the same exact chances for the viewer."""
+    odds = pytest.importorskip("fathom.games.deep_blue.odds")
+    compared = 0
+    for players, scenario in ((3, "troubled-waters"), (4, "storm")):
+        state, bots = new(players, 21, scenario=scenario)
+        while advance(state, bots, lambda s, v: v["phase"] == "continue") and compared < 6 * players:
+            seat = state.current_player
+            mine = odds.coach(state, seat).for_seat(seat)
+            assert hazard_risk(state.view(seat), box_of(state.game), seat) == (mine.risk, mine.hazard)
+            compared += 1
+            state.apply(bots[seat].choose(state))
+    assert compared > 10

@@ -664,11 +664,15 @@ class DeepBlueRenderer:
     def action_notes(self, state: State, seat: int, actions: list[int]) -> dict[int, str]:
         view = state.view(seat)
         box = box_of(state.game)
+        names = {action: state.action_to_string(action) for action in actions}
+        coached = coach_odds(state, seat) if "continue" in names.values() else None
         notes: dict[int, str] = {}
-        for action in actions:
-            name = state.action_to_string(action)
+        for action, name in names.items():
             try:
-                note = move_note(view, box, seat, name)
+                if name == "continue":
+                    note = continue_note(view, box, seat, coached)
+                else:
+                    note = move_note(view, box, seat, name)
             except (KeyError, IndexError, ValueError, ZeroDivisionError):
                 note = ""
             if note:
@@ -903,36 +907,52 @@ def hazard_risk(view: Mapping[str, Any], box: Box, seat: int) -> tuple[Fraction,
     return bad, any_hazard
 
 
-def _odds_module_risk(view: Mapping[str, Any], seat: int) -> Fraction | None:
-    """The odds coach's number, if ``fathom.games.deep_blue.odds`` offers ``undefended_hazard_chance``."""
+def coach_odds(state: State, seat: int) -> Any | None:
+    """The odds coach's numbers (``fathom.games.deep_blue.odds.coach``) when that module is there.
+
+    Anything going wrong in it (missing, older API, a bug) falls back to :func:`hazard_risk`:
+    a coaching problem must never cost the person their game.
+    """
     try:
-        from fathom.games.deep_blue import odds  # type: ignore[attr-defined]
-    except ImportError:
-        return None
-    fn = getattr(odds, "undefended_hazard_chance", None)
-    if fn is None:
-        return None
-    try:
-        return Fraction(fn(view, seat))
-    except Exception:  # the coach's helper must never break the person's game
+        from fathom.games.deep_blue import odds
+
+        info = odds.coach(state, seat)
+        mine = info.for_seat(seat) if info is not None else None
+        if mine is None:
+            return None
+        Fraction(mine.risk), Fraction(mine.hazard)  # the fields this renderer reads
+        return info
+    except Exception:
         return None
 
 
-def continue_note(view: Mapping[str, Any], box: Box, seat: int) -> str:
-    bad, anyh = hazard_risk(view, box, seat)
-    coached = _odds_module_risk(view, seat)
+def continue_note(view: Mapping[str, Any], box: Box, seat: int, coached: Any | None = None) -> str:
+    """Exact chance that the next draw brings a hazard ``seat`` cannot defend (and any hazard).
+
+    From the odds coach when available (plus its expected VP), else from :func:`hazard_risk`;
+    both read only this seat's view.
+    """
     if coached is not None:
-        bad = coached
+        mine = coached.for_seat(seat)
+        bad, anyh = Fraction(mine.risk), Fraction(mine.hazard)
+    else:
+        bad, anyh = hazard_risk(view, box, seat)
     pair = " (a pair of gems)" if gems_per_draw(view) == 2 else ""
     if anyh == 0:
-        return f"next draw{pair}: no hazard possible yet (0%)"
-    note = f"next draw{pair}: {fraction_text(bad)} = {pct(bad)} a hazard you can't defend"
-    if anyh != bad:
-        note += f" (any hazard {pct(anyh)})"
-    dive = view.get("dive") or {}
-    gems = treasure_vp(view, box, seat) if dive else 0
-    if gems and bad:
-        note += f"; {gems} gem VP at stake"
+        note = f"next draw{pair}: no hazard possible yet (0%)"
+    else:
+        note = f"next draw{pair}: {fraction_text(bad)} = {pct(bad)} a hazard you can't defend"
+        if anyh != bad:
+            note += f" (any hazard {pct(anyh)})"
+    if coached is not None:
+        note += f"; VP if you stop {float(mine.stop_vp):.0f}, draw once {float(mine.draw_vp):.1f}"
+        if getattr(coached, "leader_optimal", None) is not None:
+            note += f", best play {coached.leader_optimal:.1f}"
+    else:
+        dive = view.get("dive") or {}
+        gems = treasure_vp(view, box, seat) if dive else 0
+        if gems and bad:
+            note += f"; {gems} gem VP at stake"
     return note
 
 
