@@ -35,7 +35,7 @@ def ref_success(target, faces: tuple[int, ...]) -> bool:
         run += 1
     if target == PERFECT:
         return run == 5 and C in present
-    return run >= target.level and faces.count(target.level) >= target.count
+    return run >= max(target.level, target.run) and faces.count(target.level) >= target.count
 
 
 def ref_keeps(faces: tuple[int, ...]) -> set[tuple[int, ...]]:
@@ -87,8 +87,17 @@ def test_one_roll_reach_each_level_matches_enumeration(level):
     assert odds.after_keep(reach(level), [], 0) == Fraction(hits, 6**6)
 
 
+@pytest.mark.parametrize("level, count, run", [(3, 2, 0), (1, 3, 0), (2, 2, 4), (5, 2, 0)])
+def test_one_roll_k_dice_on_a_level_with_a_run_matches_enumeration(level, count, run):
+    depth = max(level, run)
+    hits = sum(1 for r in product(range(1, 7), repeat=6)
+               if set(range(1, depth + 1)) <= set(r) and r.count(level) >= count)
+    assert odds.after_keep(Target(level, count, run), [], 0) == Fraction(hits, 6**6)
+
+
 # ---- optimal play over three rolls, against the independent expectimax -----------------------
-@pytest.mark.parametrize("target", [PERFECT, reach(3), reach(5), Target(3, 3), Target(1, 4)], ids=str)
+@pytest.mark.parametrize("target", [PERFECT, reach(3), reach(5), Target(3, 3), Target(1, 4), Target(2, 2, run=4)],
+                         ids=str)
 def test_optimal_values_match_an_independent_expectimax(target):
     value, after = make_reference(target)
     solution = odds.solve(target)

@@ -12,8 +12,9 @@ stays, the rest is rolled again. Keeping everything is the same as stopping.
 A *target* is what the player wants the final dice to show:
 
 * :data:`PERFECT`: a perfect dive (1, 2, 3, 4, 5 and a chest);
-* ``Target(level, count)``: the run from 1 reaches ``level`` and at least
-  ``count`` dice show ``level``; ``reach(L)`` is ``Target(L, 1)``. These are dice
+* ``Target(level, count, run=0)``: at least ``count`` dice show ``level`` and the
+  run from 1 reaches ``level`` (and ``run`` if that is deeper);
+  ``reach(L)`` is ``Target(L, 1)``. These are dice
   patterns: a perfect dive also reaches every level, even though the rules then
   give a chest instead of shells.
 
@@ -41,17 +42,24 @@ DEFAULT_REROLLS = 2
 
 @dataclass(frozen=True, order=True)
 class Target:
-    """Run reaches ``level`` and at least ``count`` dice show ``level``."""
+    """At least ``count`` dice show ``level`` and the run reaches ``level`` (and ``run``, if deeper)."""
 
     level: int
     count: int = 1
+    run: int = 0
 
     def __post_init__(self) -> None:
-        if not (1 <= self.level <= 5 and 1 <= self.count <= 6):
-            raise ValueError(f"a target needs level 1-5 and count 1-6, got {self.level}, {self.count}")
+        if not (1 <= self.level <= 5 and 1 <= self.count <= 6 and 0 <= self.run <= 5):
+            raise ValueError(f"a target needs level 1-5, count 1-6, run 0-5; got {self.level}, {self.count}, {self.run}")
+
+    @property
+    def depth(self) -> int:
+        """How far the run must reach."""
+        return max(self.level, self.run)
 
     def __str__(self) -> str:
-        return f"reach L{self.level}" if self.count == 1 else f"{self.count}x L{self.level}"
+        text = f"reach L{self.level}" if self.count == 1 else f"{self.count}x L{self.level}"
+        return text + (f" (run to L{self.run})" if self.run > self.level else "")
 
 
 PERFECT = "perfect"
@@ -71,7 +79,7 @@ def success(target: TargetLike, table: int) -> bool:
     if target == PERFECT:
         return dice.PERFECT[table]
     assert isinstance(target, Target)
-    return dice.RUN[table] >= target.level and dice.COUNTS[table][target.level - 1] >= target.count
+    return dice.RUN[table] >= target.depth and dice.COUNTS[table][target.level - 1] >= target.count
 
 
 def as_multiset(value: int | Iterable) -> int:
