@@ -5,7 +5,10 @@ Everything on screen comes from ``view(seat)`` plus the box's public facts
 never show another seat's hand or rest pile. ``action_notes`` explains each legal move
 (the card a slot holds, what a payment is worth, where a route leads, what a spot
 does) and, before the leader decides to ``continue`` a dive, the exact chance that
-the next draw brings a hazard this seat cannot defend (:func:`hazard_risk`).
+the next draw brings a hazard this seat cannot defend. That number comes from the
+engine's odds coach (:mod:`fathom.games.deep_blue.odds`, with its expected VP) when it
+is available, else from this module's own exact :func:`hazard_risk`; both read only
+the seat's view, and the tests check they agree.
 """
 
 from __future__ import annotations
@@ -123,9 +126,9 @@ def box_of(game: Any, facts: dict[str, Any] | None = None) -> Box:
 # ---- small text helpers -----------------------------------------------------------------------
 
 
-def gem_text(gem: str, label: str | None = None) -> Text:
-    """``◆red`` in the gem's colour (``label`` replaces the name)."""
-    return Text().append(GEM + (gem if label is None else label), style=GEM_STYLE.get(gem, ""))
+def gem_text(gem: str, name: str | None = None) -> Text:
+    """``◆red`` in the gem's colour (``name`` replaces the colour's name)."""
+    return Text().append(GEM + (gem if name is None else name), style=GEM_STYLE.get(gem, ""))
 
 
 def join(parts: Sequence[Text | str], sep: str = "  ") -> Text:
@@ -224,13 +227,18 @@ class Canvas:
             return False
         return not any(self.taken[row][col : col + length])
 
-    def place(self, row: int, col: int, text: Text, tries: Sequence[tuple[int, int]] = ()) -> bool:
-        """Write ``text`` at the first free place among (row, col) and the offsets in ``tries``."""
+    def place(self, row: int, col: int, text: Text, tries: Sequence[tuple[int, int]] = (), gap: int = 0) -> bool:
+        """Write ``text`` at the first free place among (row, col) and the offsets in ``tries``.
+
+        ``gap`` free cells are kept on each side (where the grid has room), so two
+        labels never read as one.
+        """
         length = len(text.plain)
         col = min(max(col, 0), max(self.width - length, 0))
         for dr, dc in ((0, 0), *tries):
             r, c = row + dr, min(max(col + dc, 0), max(self.width - length, 0))
-            if self.fits(r, c, length):
+            lo, hi = max(c - gap, 0), min(c + length + gap, self.width)
+            if self.fits(r, c, length) and self.fits(r, lo, hi - lo):
                 for i, char in enumerate(text.plain):
                     self.chars[r][c + i] = char
                     self.styles[r][c + i] = _style_at(text, i)
@@ -239,8 +247,10 @@ class Canvas:
         return False
 
     def lines(self) -> list[Text]:
+        """The rows, without the empty ones above and below the drawing."""
+        used = [r for r in range(self.height) if any(c != " " for c in self.chars[r])]
         out = []
-        for row in range(self.height):
+        for row in range(used[0], used[-1] + 1) if used else ():
             line = Text()
             for char, style in zip(self.chars[row], self.styles[row]):
                 line.append(char, style=style or None)
@@ -323,7 +333,7 @@ def draw_map(view: Mapping[str, Any], box: Box, me: int | None, width: int = MAP
         labels.append((row, col - 1, tag))
     near = ((0, -1), (0, 1), (0, -2), (0, 2), (0, -3), (0, 3), (-1, 0), (1, 0))
     for row, col, tag in labels:
-        if not canvas.place(row, col, tag, near):
+        if not canvas.place(row, col, tag, near, gap=1) and not canvas.place(row, col, tag, near):
             canvas.place(row, col, label(tag.plain[:2]), near)
     where = boats_at(view)
     below = ((0, -1), (0, 1), (0, -2), (0, 2), (0, -4), (0, 4), (1, 0), (1, -3), (1, 3), (-2, 0), (2, 0))
@@ -331,7 +341,7 @@ def draw_map(view: Mapping[str, Any], box: Box, me: int | None, width: int = MAP
         if nid not in anchors:
             continue
         row, col = anchors[nid]
-        canvas.place(row + 1, col - 1, boats_label(view, boats, me), below)
+        canvas.place(row + 1, col - 1, boats_label(view, boats, me), below, gap=1)
     return Text("\n").join(canvas.lines())
 
 
@@ -391,10 +401,9 @@ def sites_table(view: Mapping[str, Any], box: Box, me: int | None) -> Table:
     return grid
 
 
-def market_table(view: Mapping[str, Any], box: Box) -> Table:
-    title = f"Market (deck {view['deck_count']}, refresh ${view['refresh_price']})"
-    table = Table(box=None, padding=(0, 1, 0, 0), title=title, title_justify="left", title_style="bold cyan",
-                  show_header=False)
+def market_table(view: Mapping[str, Any], box: Box) -> Group:
+    title = label(f"Market (deck {view['deck_count']}, refresh ${view['refresh_price']})", "bold cyan")
+    table = Table(box=None, padding=(0, 1, 0, 0), show_header=False)
     table.add_column("slot", style="dim")
     table.add_column("price", justify="right", style="bold")
     table.add_column("card")
@@ -407,7 +416,7 @@ def market_table(view: Mapping[str, Any], box: Box) -> Table:
         card = box.cards.get(card_id, {"id": card_id})
         table.add_row(f"slot{entry['slot']}", f"${entry['price']}", Text(box.card_name(card_id), style="bold"),
                       card_effect(card, market=True))
-    return table
+    return Group(title, table)
 
 
 def pile_lines(title: str, pile: Mapping[str, int] | None, count: int, box: Box) -> list[Text]:
@@ -618,8 +627,9 @@ class DeepBlueRenderer:
         top = Table.grid(padding=(0, 1))
         top.add_column(no_wrap=True)
         top.add_column()
+        legend = f"{player_letter(view, seat if seat is not None else 0)}1 = boat 1 · (3) leader VP · (??) face down"
         top.add_row(Panel(draw_map(view, box, seat), title="Map", title_align="left", border_style="blue",
-                          padding=(0, 0), width=MAP_WIDTH + 2),
+                          padding=(0, 0), width=MAP_WIDTH + 2, subtitle=legend, subtitle_align="left"),
                     sites_table(view, box, seat))
 
         middle = Table.grid(padding=(0, 3))
@@ -762,7 +772,9 @@ def move_note(view: Mapping[str, Any], box: Box, seat: int, name: str) -> str:
         return f"${view['refresh_price']}: discard the market, 4 new cards, take one free"
     if verb == "rest":
         n = me.get("rest_count", 0)
-        return f"draw {min(3, n)} of the {n} cards in your rest pile"
+        if n == 0:
+            return "your rest pile is empty: nothing to draw"
+        return f"shuffle your rest pile, draw {min(3, n)} of its {n} cards"
     if verb == "sail" and len(words) == 1:
         hand = me.get("hand") or {}
         props = sum(box.cards[c]["propellers"] * n for c, n in hand.items() if c in box.cards)
@@ -937,17 +949,17 @@ def continue_note(view: Mapping[str, Any], box: Box, seat: int, coached: Any | N
         bad, anyh = Fraction(mine.risk), Fraction(mine.hazard)
     else:
         bad, anyh = hazard_risk(view, box, seat)
-    pair = " (a pair of gems)" if gems_per_draw(view) == 2 else ""
+    pair = "pair: " if gems_per_draw(view) == 2 else ""
     if anyh == 0:
-        note = f"next draw{pair}: no hazard possible yet (0%)"
+        note = f"{pair}no hazard possible yet (0%)"
     else:
-        note = f"next draw{pair}: {fraction_text(bad)} = {pct(bad)} a hazard you can't defend"
+        note = f"{pair}{fraction_text(bad)} = {pct(bad)} a hazard you can't defend"
         if anyh != bad:
-            note += f" (any hazard {pct(anyh)})"
+            note += f" (any {pct(anyh)})"
     if coached is not None:
-        note += f"; VP if you stop {float(mine.stop_vp):.0f}, draw once {float(mine.draw_vp):.1f}"
+        note += f"; VP stop {float(mine.stop_vp):.0f}, one more {float(mine.draw_vp):.1f}"
         if getattr(coached, "leader_optimal", None) is not None:
-            note += f", best play {coached.leader_optimal:.1f}"
+            note += f", best {coached.leader_optimal:.1f}"
     else:
         dive = view.get("dive") or {}
         gems = treasure_vp(view, box, seat) if dive else 0
