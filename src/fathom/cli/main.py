@@ -17,6 +17,7 @@ from fathom.cli import bench, data_cmd, info, play, replay
 from fathom.cli.console import is_interactive, make_console, make_input
 from fathom.core.errors import FathomError
 from fathom.core.registry import game_names
+from fathom.server import cli as server_cli
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -29,6 +30,8 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_arguments(sub.add_parser("replay", help="step through a saved game"))
     bench.add_arguments(sub.add_parser("bench", help="engine speed with random bots"))
     data_cmd.add_arguments(sub.add_parser("data", help="data file tools (data check FILE)"))
+    server_cli.add_serve_arguments(sub.add_parser("serve", help="play in the browser: tables, friends, bots"))
+    server_cli.add_bench_arguments(sub.add_parser("bench-server", help="load-test the web server with bot tables"))
     sub.add_parser("games", help="list the games and their options")
     bots = sub.add_parser("bots", help="list the bots for a game")
     bots.add_argument("game", choices=game_names())
@@ -48,6 +51,10 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None, stdo
             return bench.run(args, console)
         if args.command == "data":
             return data_cmd.run(args, console)
+        if args.command == "serve":
+            return server_cli.run_serve(args, console)
+        if args.command == "bench-server":
+            return server_cli.run_bench(args, console)
         if args.command == "games":
             return info.run_games(args, console)
         return info.run_bots(args, console)

@@ -27,6 +27,7 @@ from fathom.server.tables import Client, LiveTable, Referee, dumps, games_info
 
 WEB = Path(__file__).with_name("web")
 HELLO_TIMEOUT = 20.0
+WATCH_INTERVAL = 0.1
 log = logging.getLogger("fathom.server")
 
 
@@ -279,6 +280,7 @@ def create_app(db: str | None = None, *, public_url: str = "", store: Store | No
                         client.push(ref.error_message(ProtocolError("rate-limited"), client.lang))
                     continue
                 try:
+                    client.urgent = True
                     _handle(ref, table, client, parse(text))
                 except ProtocolError as exc:
                     client.push(ref.error_message(exc, client.lang))
@@ -329,15 +331,32 @@ def _handle(ref: Referee, table: LiveTable, client: Client, msg: dict[str, Any])
 
 
 async def _writer(ws: WebSocket, table: LiveTable, client: Client) -> None:
-    """Send this page its notices and, when the table changed, one fresh state message."""
+    """Send this page its notices and, when the table changed, one fresh state message.
+
+    A page that is to move, or that just asked for something, is answered at once;
+    a page that only watches gets at most one state per ``WATCH_INTERVAL`` (changes
+    in between are folded into the next one), which keeps fast bot games cheap.
+    """
     try:
         while not client.closed:
             await client.wake.wait()
             client.wake.clear()
             while client.notices:
                 await ws.send_text(dumps(client.notices.popleft()))
-            if client.dirty and not client.closed:
-                await ws.send_text(dumps(table.state_message(client)))
+            if not client.dirty or client.closed:
+                continue
+            urgent = client.urgent or table.over or (
+                client.seat is not None and table.state.current_player == client.seat)
+            wait = client.last_sent + WATCH_INTERVAL - now()
+            if not urgent and wait > 0:
+                await asyncio.sleep(wait)
+                while client.notices:
+                    await ws.send_text(dumps(client.notices.popleft()))
+                if not client.dirty or client.closed:
+                    continue
+            client.urgent = False
+            client.last_sent = now()
+            await ws.send_text(dumps(table.state_message(client)))
     except (WebSocketDisconnect, RuntimeError, ConnectionError, asyncio.CancelledError):
         client.closed = True
     except Exception:  # noqa: BLE001
@@ -357,4 +376,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *, p
     address = public_url or f"http://{host}:{port}/"
     app = create_app(db, public_url=public_url)
     print_fn(f"fathom: serving on {address} (database {shown}); Ctrl+C stops")
-    uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=65536)
+    import os
+
+    ws_impl = os.environ.get("FATHOM_WS", "auto")
+    uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=65536, ws=ws_impl,
+                ws_per_message_deflate=False)

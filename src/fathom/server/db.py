@@ -190,10 +190,8 @@ class Store:
         with self.engine.begin() as conn:
             if rows:
                 conn.execute(insert(actions_t), rows)
-            values: dict[str, Any] = {"updated": now}
-            if status is not None:
-                values["status"] = status
-            conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(**values))
+            if status is not None:  # the log itself says when a table last moved
+                conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(status=status, updated=now))
 
     def truncate(self, table_id: str, keep: int) -> None:
         """Drop log items ``keep`` and later (undo)."""

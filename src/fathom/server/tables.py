@@ -106,6 +106,8 @@ class Client:
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     closed: bool = False
     last_limit_notice: float = 0.0
+    last_sent: float = 0.0
+    urgent: bool = True  # this page asked for something: answer without coalescing
 
     def push(self, message: dict[str, Any]) -> None:
         self.notices.append(message)
@@ -418,7 +420,7 @@ class Referee:
     def _commit(self, table: LiveTable, entries: list[LoggedAction]) -> None:
         start = len(table.log)
         table.log.extend(entries)
-        self.store.append(table.id, start, entries, status="over" if table.over else None)
+        self.store.append(table.id, start, entries, status="over" if table.over and table.rec.status != "over" else None)
         if table.over:
             table.rec.status = "over"
 

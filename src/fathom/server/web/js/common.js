@@ -1,0 +1,132 @@
+// Shared helpers: translated strings, HTML escaping, small SVG pieces, the socket.
+
+export const I18N = { s: {}, lang: "en" };
+
+export function pickLang() {
+  const q = new URLSearchParams(location.search).get("lang");
+  const saved = localStorage.getItem("fathom.lang");
+  const nav = (navigator.language || "en").slice(0, 2);
+  const lang = q || saved || nav;
+  return lang === "fr" ? "fr" : "en";
+}
+
+export async function loadStrings(lang) {
+  const res = await fetch(`/api/i18n/${lang}`);
+  I18N.s = await res.json();
+  I18N.lang = I18N.s._lang || "en";
+  document.documentElement.lang = I18N.lang;
+  return I18N.s;
+}
+
+export function t(key, params = {}) {
+  let s = I18N.s[key];
+  if (s === undefined) return key;
+  return s.replace(/\{(\w+)(?:!r)?\}/g, (m, k) => (params[k] !== undefined ? params[k] : m));
+}
+
+export function setLang(lang) {
+  localStorage.setItem("fathom.lang", lang);
+  location.reload();
+}
+
+export function esc(v) {
+  return String(v ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
+}
+
+export const GEM_COLOURS = {
+  silver: "#cfd8e3", gold: "#f2b92c", red: "#e0313f", green: "#2fbf71",
+  purple: "#9b4dca", black: "#1d1d24", blue: "#2f7cf6",
+};
+export const SEAT_COLOURS = {
+  yellow: "#f5c518", orange: "#f07d1a", green: "#3bb273", red: "#e04848", purple: "#8e5cd9",
+};
+export const ITB_COLOURS = ["#f5c518", "#f07d1a", "#3bb273", "#e04848", "#8e5cd9"];
+
+export function gemSvg(gem, size = 18, extra = "") {
+  const c = GEM_COLOURS[gem] || "#888";
+  const h = size, w = size * 0.9;
+  return `<svg class="gem ${extra}" width="${w}" height="${h}" viewBox="0 0 18 20" aria-label="${esc(t("gem." + gem))}">
+    <title>${esc(t("gem." + gem))}</title>
+    <polygon points="9,1 17,7 9,19 1,7" fill="${c}" stroke="#0b1f33" stroke-width="1.2"/>
+    <polygon points="9,1 13,7 9,19 5,7" fill="#ffffff" opacity="0.18"/>
+    <polyline points="1,7 17,7" stroke="#ffffff" stroke-opacity="0.35" stroke-width="1"/></svg>`;
+}
+
+export function spotSvg(kind, size = 16) {
+  if (kind === "blue_or_black") {
+    return `<svg class="gem" width="${size}" height="${size}" viewBox="0 0 20 20"><title>${esc(t("gem.blue_or_black"))}</title>
+      <path d="M10 1 A9 9 0 0 0 10 19 Z" fill="${GEM_COLOURS.blue}"/><path d="M10 1 A9 9 0 0 1 10 19 Z" fill="${GEM_COLOURS.black}"/>
+      <circle cx="10" cy="10" r="9" fill="none" stroke="#fff" stroke-width="1.5"/></svg>`;
+  }
+  return `<svg class="gem" width="${size}" height="${size}" viewBox="0 0 20 20"><title>${esc(t("gem." + kind))}</title>
+    <circle cx="10" cy="10" r="9" fill="${GEM_COLOURS[kind] || "#888"}" stroke="#fff" stroke-width="1.5"/></svg>`;
+}
+
+export function coinSvg(n, size = 20) {
+  return `<svg class="coin" width="${size}" height="${size}" viewBox="0 0 20 20"><circle cx="10" cy="10" r="9" fill="#f2c94c" stroke="#a77b06" stroke-width="1.5"/>
+    <text x="10" y="14" text-anchor="middle" font-size="11" font-weight="700" fill="#5b3d00">${n}</text></svg>`;
+}
+
+export function propSvg(n, size = 20) {
+  let out = "";
+  for (let i = 0; i < n; i++) {
+    out += `<svg class="prop" width="${size}" height="${size}" viewBox="0 0 20 20"><g fill="#dff6ff" stroke="#0e4a6e" stroke-width="1">
+      <ellipse cx="10" cy="5.5" rx="3" ry="5"/><ellipse cx="10" cy="14.5" rx="3" ry="5"/><ellipse cx="5.5" cy="10" rx="5" ry="3"/><ellipse cx="14.5" cy="10" rx="5" ry="3"/>
+      <circle cx="10" cy="10" r="2.2" fill="#0e4a6e"/></g></svg>`;
+  }
+  return out;
+}
+
+export function shieldSvg(gem, size = 20) {
+  return `<svg class="shield" width="${size}" height="${size}" viewBox="0 0 20 22"><title>${esc(t("db.protects", { gem: t("gem." + gem) }))}</title>
+    <path d="M10 1 L18 4 V10 C18 15 14 19 10 21 C6 19 2 15 2 10 V4 Z" fill="${GEM_COLOURS[gem]}" stroke="#fff" stroke-width="1.5"/>
+    <path d="M10 5 V17 M5 9 H15" stroke="#fff" stroke-width="1.6" opacity="0.8"/></svg>`;
+}
+
+export function pct(p) {
+  if (p === undefined || p === null) return "–";
+  const v = p * 100;
+  return (v < 10 && v > 0 ? v.toFixed(1) : v.toFixed(0)) + "%";
+}
+
+// ---- the live connection ---------------------------------------------------------------------
+export class Live {
+  constructor(tableId, token, onMessage, onStatus) {
+    this.tableId = tableId;
+    this.token = token;
+    this.onMessage = onMessage;
+    this.onStatus = onStatus;
+    this.retry = 0;
+    this.ws = null;
+    this.closedByUs = false;
+    this.connect();
+  }
+  connect() {
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(this.tableId)}`);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.retry = 0;
+      ws.send(JSON.stringify({ type: "hello", token: this.token || null, lang: I18N.lang }));
+      this.onStatus(true);
+    };
+    ws.onmessage = (ev) => {
+      let msg;
+      try { msg = JSON.parse(ev.data); } catch { return; }
+      this.onMessage(msg);
+    };
+    ws.onclose = (ev) => {
+      this.onStatus(false, ev.code);
+      if (this.closedByUs || ev.code === 4403 || ev.code === 4404) return;
+      const wait = Math.min(5000, 250 * 2 ** this.retry++);
+      setTimeout(() => this.connect(), wait);
+    };
+  }
+  send(msg) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify(msg));
+      return true;
+    }
+    return false;
+  }
+}

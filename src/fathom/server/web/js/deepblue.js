@@ -1,0 +1,400 @@
+// Deep Blue: the sea map in SVG (sites, routes, buoys, wrecks, boats), market, hand, dive board, bag and odds.
+import { I18N, t, esc, gemSvg, spotSvg, coinSvg, propSvg, shieldSvg, pct, GEM_COLOURS, SEAT_COLOURS } from "./common.js";
+
+const S = 100; // pixels per map unit
+const TILE = 0.82; // tile side in map units
+const SPOT_POS = [[-0.28, -0.28], [0.28, -0.28], [0.28, 0.28], [-0.28, 0.28]];
+const GEM_ORDER = ["silver", "gold", "red", "green", "purple", "black", "blue"];
+
+export class DeepBlue {
+  constructor(app) {
+    this.app = app;
+    this.selectedBoat = null;
+    const d = app.describe;
+    this.cards = Object.fromEntries(d.cards.map((c) => [c.id, c]));
+    this.tiles = Object.fromEntries(d.tiles.map((x) => [x.id, x]));
+    this.nodes = Object.fromEntries(d.nodes.map((n) => [n.id, n]));
+    const xs = d.nodes.map((n) => n.x), ys = d.nodes.map((n) => n.y);
+    this.minx = Math.min(...xs) - 0.95; this.maxx = Math.max(...xs) + 0.95;
+    this.miny = Math.min(...ys) - 0.8; this.maxy = Math.max(...ys) + 0.95;
+    this.main = document.getElementById("main");
+    this.side = document.getElementById("game-side");
+    document.body.classList.add("deep-blue");
+  }
+
+  X(x) { return (x - this.minx) * S; }
+  Y(y) { return (y - this.miny) * S; }
+  colour(seat) { return SEAT_COLOURS[this.view.seats[seat]?.colour] || "#ccc"; }
+  cardName(id) { return this.cards[id]?.name || id; }
+
+  // ---- move labels ---------------------------------------------------------------------------
+  moveLabel(text) {
+    let m;
+    if ((m = text.match(/^recruit slot(\d)$/))) return esc(t("act.recruit", { n: m[1] }));
+    if ((m = text.match(/^take slot(\d)$/))) return esc(t("act.take", { n: m[1] }));
+    if (text === "refresh") return esc(t("act.refresh"));
+    if (text === "sail") return propSvg(1, 16) + " " + esc(t("act.sail"));
+    if (text === "rest") return esc(t("act.rest"));
+    if ((m = text.match(/^dive (\S+)$/))) return esc(t("act.dive", { site: m[1] }));
+    if (text === "pay token") return coinSvg("1", 16) + " " + esc(t("act.pay_token"));
+    if ((m = text.match(/^pay (\S+)$/))) return esc(t("act.pay", { card: this.cardName(m[1]) }));
+    if (text === "done") return esc(t("act.done"));
+    if ((m = text.match(/^sail boat(\d) (\S+)->(\S+)$/))) return esc(t("act.sail_move", { boat: m[1], from: m[2], to: m[3] }));
+    if ((m = text.match(/^scout (\S+)$/))) return spotSvg(m[1], 14) + " " + esc(t("act.scout", { spot: t("gem." + m[1]) }));
+    if ((m = text.match(/^rush boat(\d)$/))) return esc(t("act.rush", { n: m[1] }));
+    if ((m = text.match(/^defend spot-(\S+)$/))) return spotSvg(m[1], 14) + " " + esc(t("act.defend_spot", { spot: t("gem." + m[1]) }));
+    if ((m = text.match(/^defend (\S+)$/))) return esc(t("act.defend", { card: this.cardName(m[1]) }));
+    if (text === "resurface") return "⇧ " + esc(t("act.resurface"));
+    if ((m = text.match(/^play (\S+)$/))) return esc(t("act.play", { card: this.cardName(m[1]) }));
+    if (text === "continue") return "↓ " + esc(t("act.continue"));
+    if (text === "stop") return "■ " + esc(t("act.stop"));
+    return esc(text);
+  }
+
+  panelMoves(legal) { return legal; }
+
+  prompt(msg) {
+    const v = msg.view, step = v.step || {};
+    const key = "phase." + v.phase;
+    const what = step.paying_for === "refresh" ? t("act.refresh") : step.paying_for ? t("act.recruit", { n: step.paying_for.slice(4) }) : "";
+    const params = { left: step.left_to_pay, what, n: step.movement, boat: step.boat, gem: t("gem." + (step.hazard || "")) };
+    const text = t(key, params);
+    return text === key ? t("phase.other") : text;
+  }
+
+  eventText(e) {
+    const who = e.seat !== undefined && e.seat !== null ? this.app.seatName(e.seat) : "";
+    const p = { ...e, who, card: e.card ? this.cardName(e.card) : "", gem: e.gem ? t("gem." + e.gem) : "", spot: e.spot ? t("gem." + e.spot) : "" };
+    let key = "ev." + e.type;
+    if (e.type === "rest-draw" && e.card) key = "ev.rest-draw-own";
+    let text = t(key, p);
+    if (text === key) text = e.text || e.type;
+    let html = esc(text);
+    if (e.type === "gem") html = gemSvg(e.gem, 13) + " " + html;
+    if (e.type === "dive-scored" && e.vp) {
+      html += " " + Object.entries(e.vp).map(([s, vp]) => `<span class="chip" style="--c:${this.colour(+s)}">${esc(this.app.seatName(+s))} +${vp}</span>`).join(" ");
+    }
+    if (e.type === "game-over" && e.vp) {
+      html += " " + e.vp.map((vp, s) => `<span class="chip" style="--c:${this.colour(s)}">${esc(this.app.seatName(s))} ${vp}</span>`).join(" ");
+    }
+    return html;
+  }
+
+  // ---- drawing -------------------------------------------------------------------------------
+  render(msg, events) {
+    this.msg = msg;
+    this.view = msg.view;
+    const legal = new Map(msg.legal.map(([id, text]) => [text, id]));
+    this.legal = legal;
+    const mine = [...legal.keys()];
+    // boat selection for sailing
+    const sailMoves = mine.filter((x) => x.startsWith("sail boat"));
+    const boatsWithMoves = [...new Set(sailMoves.map((x) => +x[9]))];
+    if (!boatsWithMoves.includes(this.selectedBoat)) this.selectedBoat = boatsWithMoves[0] ?? null;
+
+    this.main.innerHTML = `<div class="board-wrap">${this.boardSvg(msg)}</div>
+      <div class="lower">${this.marketHtml()}${this.handHtml(msg)}</div>`;
+    this.side.innerHTML = this.playersHtml(msg) + this.diveHtml(msg) + this.bagHtml(msg);
+    this.main.querySelectorAll("[data-select-boat]").forEach((el) => el.addEventListener("click", (ev) => {
+      if (el.classList.contains("legal")) return;
+      ev.stopPropagation();
+      this.selectedBoat = +el.dataset.selectBoat;
+      this.render(this.msg, events);
+    }));
+  }
+
+  boardSvg(msg) {
+    const v = this.view, d = this.app.describe;
+    const W = (this.maxx - this.minx) * S, H = (this.maxy - this.miny) * S;
+    const legal = this.legal;
+    let out = `<svg id="board" class="board" viewBox="0 0 ${W} ${H}" xmlns="http://www.w3.org/2000/svg">
+      <defs>
+        <radialGradient id="sea" cx="70%" cy="75%" r="95%">
+          <stop offset="0" stop-color="#2aa7c9"/><stop offset="0.45" stop-color="#13709a"/><stop offset="1" stop-color="#06304f"/>
+        </radialGradient>
+        <pattern id="waves" width="90" height="40" patternUnits="userSpaceOnUse">
+          <path d="M0 20 Q 22 8 45 20 T 90 20" fill="none" stroke="#ffffff" stroke-opacity="0.07" stroke-width="2"/>
+        </pattern>
+        <pattern id="back-adv" width="12" height="12" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+          <rect width="12" height="12" fill="#7a2331"/><rect width="6" height="12" fill="#8e2b3b"/>
+        </pattern>
+        <radialGradient id="sand" cx="50%" cy="50%" r="60%"><stop offset="0" stop-color="#f3e2b3"/><stop offset="1" stop-color="#d9bd7a"/></radialGradient>
+        <radialGradient id="deep" cx="50%" cy="50%" r="70%"><stop offset="0" stop-color="#1f5f7a"/><stop offset="1" stop-color="#0d3550"/></radialGradient>
+        <filter id="shadow" x="-20%" y="-20%" width="140%" height="140%"><feDropShadow dx="0" dy="3" stdDeviation="3" flood-color="#001522" flood-opacity="0.55"/></filter>
+      </defs>
+      <rect width="${W}" height="${H}" fill="url(#sea)"/><rect width="${W}" height="${H}" fill="url(#waves)"/>`;
+    // coast near the harbour
+    const hb = this.nodes["harbour"];
+    if (hb) {
+      const hx = this.X(hb.x), hy = this.Y(hb.y);
+      out += `<path d="M ${hx + 40} ${H} C ${hx + 10} ${hy + 40}, ${hx + 70} ${hy - 10}, ${W} ${hy - 60} L ${W} ${H} Z" fill="url(#sand)" opacity="0.95"/>
+        <path d="M ${hx + 70} ${H} C ${hx + 50} ${hy + 55}, ${hx + 100} ${hy + 5}, ${W} ${hy - 25} L ${W} ${H} Z" fill="#6f9e4c" opacity="0.9"/>`;
+    }
+    out += `<text x="24" y="${H - 22}" class="board-title">DEEP BLUE</text>`;
+    // compass
+    out += `<g transform="translate(${W - 70},${60})" opacity="0.55"><circle r="34" fill="none" stroke="#e6f4ff" stroke-width="1.5"/>
+      <polygon points="0,-32 6,0 0,32 -6,0" fill="#e6f4ff"/><polygon points="-32,0 0,6 32,0 0,-6" fill="#e6f4ff" opacity="0.6"/>
+      <text y="-38" text-anchor="middle" fill="#e6f4ff" font-size="14">N</text></g>`;
+    // routes
+    for (const [a, b] of d.edges) {
+      const A = this.nodes[a], B = this.nodes[b];
+      out += `<line x1="${this.X(A.x)}" y1="${this.Y(A.y)}" x2="${this.X(B.x)}" y2="${this.Y(B.y)}" class="route"/>`;
+    }
+    // sites by node id
+    const sites = Object.fromEntries(v.sites.map((s) => [s.node, s]));
+    const diveSite = v.dive?.site;
+    for (const n of d.nodes) {
+      const x = this.X(n.x), y = this.Y(n.y);
+      if (n.kind === "harbour") {
+        out += `<g class="harbour" transform="translate(${x},${y})"><rect x="-38" y="-20" width="76" height="40" rx="6" fill="#8b5a2b" stroke="#3d2410" stroke-width="2" filter="url(#shadow)"/>
+          ${[...Array(6)].map((_, i) => `<line x1="${-34 + i * 13.6}" y1="-18" x2="${-34 + i * 13.6}" y2="18" stroke="#5e3a17" stroke-width="1.5"/>`).join("")}
+          <text y="38" text-anchor="middle" class="node-label">${esc(t("db.harbour"))}</text></g>`;
+      } else if (n.kind === "buoy") {
+        out += `<g class="buoy" transform="translate(${x},${y})"><circle r="11" fill="#fff" stroke="#5a0b0b" stroke-width="1.5"/>
+          <path d="M -11 0 A 11 11 0 0 1 11 0 Z" fill="#d8262f"/><circle r="3" fill="#5a0b0b"/>
+          <text y="26" text-anchor="middle" class="node-label small">${esc(n.id)}</text></g>`;
+      } else {
+        out += this.siteSvg(n, sites[n.id], x, y, n.id === diveSite);
+      }
+    }
+    // boats
+    out += this.boatsSvg(sites);
+    // sail targets for the selected boat
+    for (const text of legal.keys()) {
+      const m = text.match(/^sail boat(\d) (\S+)->(\S+)$/);
+      if (!m || +m[1] !== this.selectedBoat) continue;
+      const to = this.nodes[m[3]];
+      out += `<g class="target legal" data-action="${esc(text)}" transform="translate(${this.X(to.x)},${this.Y(to.y)})">
+        <circle r="30" class="target-ring"/><circle r="9" fill="${this.colour(this.msg.you)}" stroke="#fff" stroke-width="2"/>
+        <text y="4" text-anchor="middle" font-size="11" font-weight="700" fill="#111">${m[1]}</text><title>${esc(this.moveLabel(text).replace(/<[^>]+>/g, ""))}</title></g>`;
+    }
+    out += `</svg>`;
+    const info = `<div class="board-info"><span>${esc(t("db.scenario", { name: this.scenarioName(v.options.scenario) }))}</span>
+      <span class="fresco">${esc(t("db.fresco", { n: v.fresco, of: v.fresco_needed }))} ${"◆".repeat(v.fresco)}${"◇".repeat(Math.max(0, v.fresco_needed - v.fresco))}</span>
+      ${this.selectedBoat !== null && [...legal.keys()].some((x) => x.startsWith("sail boat")) ? `<span class="hint">${esc(t("db.click_boat"))}</span>` : ""}</div>`;
+    return out + info;
+  }
+
+  scenarioName(id) {
+    const tr = I18N.s._scenarios || {};
+    const s = (this.app.describe.scenarios || []).find((x) => x.id === id);
+    return tr[id] || (s ? s.name : id || t("opt.none"));
+  }
+
+  siteSvg(n, site, x, y, diving) {
+    const half = (TILE * S) / 2;
+    const legalDive = this.legal.has(`dive ${n.id}`);
+    const attrs = legalDive ? `class="site legal" data-action="dive ${esc(n.id)}"` : `class="site"`;
+    let g = `<g ${attrs} transform="translate(${x},${y})">`;
+    if (diving) g += `<rect x="${-half - 12}" y="${-half - 12}" width="${2 * half + 24}" height="${2 * half + 24}" rx="16" class="dive-glow"/>`;
+    if (legalDive) g += `<rect x="${-half - 8}" y="${-half - 8}" width="${2 * half + 16}" height="${2 * half + 16}" rx="14" class="legal-glow"/>`;
+    const border = n.kind === "start" ? "#f3c623" : "#d8384a";
+    if (!site || (!site.tile && !site.face_down)) {
+      g += `<rect x="${-half}" y="${-half}" width="${2 * half}" height="${2 * half}" rx="10" fill="#0b3a57" fill-opacity="0.55" stroke="${border}" stroke-dasharray="6 5" stroke-width="2"/>`;
+      if (site?.gem) g += `<g transform="translate(-8,-10)">${gemSvg(site.gem, 20)}</g>`;
+    } else if (site.face_down) {
+      g += `<rect x="${-half}" y="${-half}" width="${2 * half}" height="${2 * half}" rx="10" fill="url(#back-adv)" stroke="${border}" stroke-width="3" filter="url(#shadow)"/>
+        <circle r="16" fill="#fff" opacity="0.9"/><path d="M -16 0 A 16 16 0 0 1 16 0 Z" fill="#d8262f"/><text y="34" text-anchor="middle" class="tile-q">?</text>`;
+      if (site.gem) g += `<g transform="translate(${half - 24},${-half + 2})">${gemSvg(site.gem, 20)}</g>`;
+    } else {
+      const tile = this.tiles[site.tile] || {};
+      const sunken = site.sunken;
+      g += `<rect x="${-half}" y="${-half}" width="${2 * half}" height="${2 * half}" rx="10" fill="${sunken ? "url(#deep)" : "url(#sand)"}" stroke="${sunken ? "#7fe3ff" : border}" stroke-width="3" filter="url(#shadow)"/>`;
+      if (sunken) {
+        g += `<g opacity="0.6"><polygon points="0,-30 5,0 0,30 -5,0" fill="#bff3ff"/><polygon points="-30,0 0,5 30,0 0,-5" fill="#bff3ff"/></g>`;
+      } else {
+        g += `<path d="M -22 12 L -6 -8 L 4 2 L 14 -12 L 24 12 Z" fill="#8a6b3d" opacity="0.35"/>`;
+      }
+      g += `<circle r="15" fill="#f2c94c" stroke="#8a6200" stroke-width="2"/><text y="5" text-anchor="middle" class="leader-vp">${site.leader_vp ?? tile.leader_vp ?? ""}</text>`;
+      (site.spots || []).forEach((spot, i) => {
+        const [dx, dy] = SPOT_POS[i] || [0, 0.3];
+        const sx = dx * S, sy = dy * S;
+        const act = this.spotAction(spot, site);
+        const cls = act ? `class="spot legal" data-action="${esc(act)}"` : `class="spot"`;
+        g += `<g ${cls} transform="translate(${sx},${sy})">${this.spotShape(spot.kind)}${act ? `<circle r="15" class="target-ring small"/>` : ""}<title>${esc(t("gem." + spot.kind))}</title></g>`;
+      });
+      if (site.gem) g += `<g transform="translate(-8,-34)">${gemSvg(site.gem, 18)}</g>`;
+    }
+    g += `<text y="${half + 16}" text-anchor="middle" class="node-label">${esc(n.id)}</text></g>`;
+    return g;
+  }
+
+  spotShape(kind) {
+    if (kind === "blue_or_black") {
+      return `<path d="M 0 -11 A 11 11 0 0 0 0 11 Z" fill="${GEM_COLOURS.blue}"/><path d="M 0 -11 A 11 11 0 0 1 0 11 Z" fill="${GEM_COLOURS.black}"/><circle r="11" fill="none" stroke="#fff" stroke-width="2"/>`;
+    }
+    return `<circle r="11" fill="${GEM_COLOURS[kind]}" stroke="#fff" stroke-width="2"/>`;
+  }
+
+  spotAction(spot, site) {
+    if (spot.boat) return null;
+    const a = `scout ${spot.kind}`;
+    if (!this.legal.has(a)) return null;
+    // only on the tile where the landing boat is
+    const step = this.view.step || {};
+    const me = this.view.seats[this.msg.you];
+    const boat = me?.boats.find((b) => b.boat === step.boat);
+    return boat && boat.node === site.node ? a : null;
+  }
+
+  boatsSvg(sites) {
+    const v = this.view;
+    const groups = {};
+    let out = "";
+    v.seats.forEach((seat) => seat.boats.forEach((b) => {
+      if (b.spot) return;
+      (groups[b.node] = groups[b.node] || []).push([seat.seat, b]);
+    }));
+    const boatSvg = (seat, b, x, y) => {
+      const mine = seat === this.msg.you;
+      let act = null, select = false;
+      if (mine) {
+        if (this.legal.has(`rush boat${b.boat}`)) act = `rush boat${b.boat}`;
+        else if (b.spot && this.legal.has(`defend spot-${b.spot}`)) act = `defend spot-${b.spot}`;
+        else if ([...this.legal.keys()].some((x) => x.startsWith(`sail boat${b.boat} `))) select = true;
+      }
+      const selected = select && this.selectedBoat === b.boat;
+      const cls = act ? `boat legal` : select ? `boat selectable${selected ? " selected" : ""}` : "boat";
+      const data = act ? `data-action="${esc(act)}"` : select ? `data-select-boat="${b.boat}"` : "";
+      return `<g class="${cls}" ${data} transform="translate(${x},${y})" filter="url(#shadow)">
+        ${act || selected ? `<circle r="24" class="target-ring"/>` : ""}
+        <path d="M -17 -1 L 17 -1 L 11 9 L -11 9 Z" fill="${this.colour(seat)}" stroke="#1b1b1b" stroke-width="1.6"/>
+        <path d="M -1 -2 L -1 -22 L 12 -5 Z" fill="#fbfbf5" stroke="#333" stroke-width="1"/>
+        <path d="M -3 -3 L -3 -17 L -13 -5 Z" fill="#fbfbf5" stroke="#333" stroke-width="1"/>
+        <text y="7" text-anchor="middle" class="boat-num">${b.boat}</text>
+        <title>${esc(this.app.seatName(seat))} · ${esc(t("db.boat", { n: b.boat }))}</title></g>`;
+    };
+    // boats on scouting spots sit on the spot
+    v.seats.forEach((seat) => seat.boats.forEach((b) => {
+      if (!b.spot) return;
+      const site = sites[b.node];
+      const idx = (site?.spots || []).findIndex((s) => s.boat && s.boat.seat === seat.seat && s.boat.boat === b.boat);
+      const [dx, dy] = SPOT_POS[idx] || [0, 0];
+      const n = this.nodes[b.node];
+      out += boatSvg(seat.seat, b, this.X(n.x) + dx * S, this.Y(n.y) + dy * S - 6);
+    }));
+    for (const [node, list] of Object.entries(groups)) {
+      const n = this.nodes[node];
+      const cx = this.X(n.x), cy = this.Y(n.y);
+      const k = list.length;
+      list.forEach(([seat, b], i) => {
+        const isSite = n.kind === "start" || n.kind === "advanced";
+        const spread = isSite ? 30 : 26;
+        const dx = k === 1 ? 0 : (i % 4 - (Math.min(k, 4) - 1) / 2) * spread;
+        const dy = (isSite ? 4 : -14) + Math.floor(i / 4) * 24 - (n.kind === "harbour" ? 6 : 0);
+        out += boatSvg(seat, b, cx + dx, cy + dy);
+      });
+    }
+    return out;
+  }
+
+  cardHtml(id, { count = 1, action = null, price = null, small = false, extraClass = "" } = {}) {
+    const c = this.cards[id];
+    if (!c) return `<div class="card empty ${small ? "small" : ""}"></div>`;
+    const needs = Object.entries(c.needs || {}).map(([g, n]) => Array(n).fill(gemSvg(g, 24)).join("")).join("");
+    const any = c.needs_any ? `<span class="any">${c.needs_any}×◆</span>` : "";
+    const kind = c.protects ? "defence" : (c.vp ? "score" : "crew");
+    const cls = `card ${kind} ${small ? "small" : ""} ${action ? "legal" : ""} ${extraClass}`;
+    return `<div class="${cls}" ${action ? `data-action="${esc(action)}"` : ""} data-card="${esc(id)}" title="${esc(c.name)}">
+      ${price !== null ? `<div class="price">${coinSvg(price, 22)}</div>` : ""}
+      <div class="card-top"><span class="card-name">${esc(c.name)}</span>${c.vp ? `<span class="vp">${c.vp}</span>` : ""}</div>
+      <div class="card-art">${c.protects ? shieldSvg(c.protects, 30) : (needs || any) ? `<div class="needs">${needs}${any}</div>` : `<div class="crew-art">⚓</div>`}</div>
+      <div class="card-bottom">${c.cash ? coinSvg(c.cash, 18) : ""}${c.propellers ? propSvg(c.propellers, 18) : ""}
+        ${c.adds_gem ? `<span class="adds" title="${esc(t("db.adds", { gem: t("gem." + c.adds_gem) }))}">+${gemSvg(c.adds_gem, 12)}</span>` : ""}</div>
+      ${count > 1 ? `<span class="count">×${count}</span>` : ""}</div>`;
+  }
+
+  marketHtml() {
+    const v = this.view;
+    let cards = "";
+    for (const slot of v.market) {
+      const act = this.legal.has(`recruit slot${slot.slot}`) ? `recruit slot${slot.slot}` : this.legal.has(`take slot${slot.slot}`) ? `take slot${slot.slot}` : null;
+      cards += `<div class="market-slot">${slot.card ? this.cardHtml(slot.card, { action: act, price: slot.price }) : `<div class="card empty"><div class="price">${coinSvg(slot.price, 22)}</div></div>`}</div>`;
+    }
+    const refresh = this.legal.has("refresh");
+    return `<section class="panel market"><h3>${esc(t("db.market"))}</h3><div class="market-row">
+      <div class="deck" title="${esc(t("db.deck", { n: v.deck_count }))}"><div class="deck-back"></div><span>${esc(t("db.deck", { n: v.deck_count }))}</span></div>
+      ${cards}
+      <button class="refresh ${refresh ? "legal" : ""}" ${refresh ? `data-action="refresh"` : "disabled"}>${coinSvg(v.refresh_price, 22)} ${esc(t("db.refresh", { price: v.refresh_price }))}</button>
+      </div></section>`;
+  }
+
+  handHtml(msg) {
+    if (msg.you === null || msg.you === undefined) return "";
+    const me = this.view.seats[msg.you];
+    const hand = me.hand || {};
+    const cards = Object.entries(hand).filter(([, n]) => n > 0).map(([id, n]) => {
+      const act = ["pay", "play", "defend"].map((v) => `${v} ${id}`).find((a) => this.legal.has(a)) || null;
+      return this.cardHtml(id, { count: n, action: act });
+    }).join("");
+    const rest = Object.entries(me.rest || {}).filter(([, n]) => n > 0).map(([id, n]) => this.cardHtml(id, { count: n, small: true })).join("");
+    const inPlay = Object.entries(me.in_play || {}).filter(([, n]) => n > 0).map(([id, n]) => this.cardHtml(id, { count: n, small: true, extraClass: "played" })).join("");
+    return `<section class="panel hand" id="hand"><h3>${esc(t("db.hand"))} <span class="muted">(${me.hand_count})</span></h3><div class="hand-row">${cards || "–"}</div>
+      ${inPlay ? `<h4>${esc(t("db.in_play"))}</h4><div class="hand-row small">${inPlay}</div>` : ""}
+      <h4>${esc(t("db.rest"))} <span class="muted">(${me.rest_count})</span></h4><div class="hand-row small">${rest || "–"}</div></section>`;
+  }
+
+  playersHtml(msg) {
+    const v = this.view;
+    const seats = msg.table.seats;
+    const rows = v.seats.map((s) => {
+      const meta = seats[s.seat] || {};
+      const toMove = msg.to_move === s.seat;
+      const isYou = s.seat === msg.you;
+      const inPlay = Object.entries(s.in_play || {}).filter(([, n]) => n).map(([id, n]) => `<span class="chip">${esc(this.cardName(id))}${n > 1 ? " ×" + n : ""}</span>`).join("");
+      const token = isYou && this.legal.has("pay token");
+      const vp = s.vp === null || s.vp === undefined ? "?" : s.vp;
+      return `<div class="player ${toMove ? "to-move" : ""} ${isYou ? "you" : ""}" style="--c:${this.colour(s.seat)}" data-seat="${s.seat}">
+        <div class="player-head"><span class="swatch"></span><b>${esc(this.app.seatName(s.seat))}</b>${isYou ? ` <span class="tag">${esc(t("t.you"))}</span>` : ""}
+          ${meta.kind === "bot" ? `<span class="tag">${esc(t("t.bot", { name: meta.bot }))}</span>` : `<span class="dot ${meta.connected ? "on" : "off"}" title="${esc(meta.connected ? t("t.connected") : t("t.offline"))}"></span>`}
+          ${meta.away ? `<span class="tag warn">${esc(t("t.away_short"))}</span>` : ""}
+          <span class="vp-big" title="${esc(t("db.vp"))}">${vp}<small>${esc(t("db.vp"))}</small></span></div>
+        <div class="player-stats">
+          <span class="${token ? "legal token" : "token"}" ${token ? `data-action="pay token"` : ""} title="${esc(t("db.tokens"))}">${coinSvg(s.tokens, 18)}</span>
+          <span title="${esc(t("db.hand"))}" class="mini-card">${s.hand_count}</span><span title="${esc(t("db.rest"))}">↺ ${s.rest_count}</span>
+          <span class="muted">${s.owned_cards} ${esc(t("db.cards"))}</span>
+          <span class="muted">${s.boats.map((b) => `${b.boat}:${esc(b.node)}${b.spot ? "·" + esc(t("gem." + b.spot)) : ""}`).join(" ")}</span></div>
+        ${inPlay ? `<div class="chips">${inPlay}</div>` : ""}</div>`;
+    }).join("");
+    return `<section class="panel players">${rows}</section>`;
+  }
+
+  diveHtml(msg) {
+    const v = this.view, dv = v.dive;
+    if (!dv) return `<section class="panel dive idle"><h3>${esc(t("db.dive"))}</h3><p class="muted">${esc(t("db.no_dive"))}</p></section>`;
+    const seen = {};
+    const drawn = dv.drawn.map((g) => {
+      seen[g] = (seen[g] || 0) + 1;
+      const hazard = (g === "black" || g === "blue") && seen[g] >= 2;
+      return `<span class="drawn ${hazard ? "hazard" : ""}">${gemSvg(g, 22)}</span>`;
+    }).join("");
+    const divers = dv.divers.map((p) => `<span class="chip" style="--c:${this.colour(p)}">${esc(this.app.seatName(p))}${p === dv.leader ? " ★" : ""}${dv.card_vp[p] ? ` · ${dv.card_vp[p]} ${esc(t("db.vp"))}` : ""}</span>`).join(" ");
+    const out = dv.resurfaced.map((p) => `<span class="chip out" style="--c:${this.colour(p)}">${esc(this.app.seatName(p))} ⇧ ${esc(t("db.resurfaced"))}</span>`).join(" ");
+    return `<section class="panel dive" id="dive"><h3>${esc(t("db.dive"))} · ${esc(dv.site)} <span class="muted">${esc(dv.tile)}</span></h3>
+      <div class="dive-board"><div class="depth">${drawn || "<span class='muted'>…</span>"}${dv.pending_gems.map((g) => `<span class="drawn pending">${gemSvg(g, 22)}</span>`).join("")}</div></div>
+      <p>${esc(t("db.leader"))}: <b>${esc(this.app.seatName(dv.leader))}</b></p><p>${divers} ${out}</p></section>`;
+  }
+
+  bagHtml(msg) {
+    const v = this.view, o = msg.odds || {};
+    const bag = GEM_ORDER.filter((g) => v.bag[g]).map((g) => `<span class="bag-gem" title="${esc(t("gem." + g))}">${gemSvg(g, 20)}<b>${v.bag[g]}</b></span>`).join("");
+    const supply = GEM_ORDER.filter((g) => v.supply[g]).map((g) => `<span class="bag-gem small">${gemSvg(g, 14)}${v.supply[g]}</span>`).join("");
+    let odds = "";
+    if (o.next) {
+      odds += `<div class="odds-bars" title="${esc(t("db.next_gem"))}">` + GEM_ORDER.filter((g) => o.next[g]).map((g) =>
+        `<div class="bar" style="--w:${(o.next[g].p * 100).toFixed(1)}%;--c:${GEM_COLOURS[g]}"><span>${esc(t("gem." + g))}</span><b>${pct(o.next[g].p)}</b></div>`).join("") + `</div>`;
+    }
+    if (o.hazard) {
+      odds += `<div class="odds-line"><span>${esc(t("db.hazard"))}${o.per_draw > 1 ? ` (${esc(t("db.per_draw", { n: o.per_draw }))})` : ""}</span><b>${pct(o.hazard.p)}</b> <small class="muted">${esc(o.hazard.exact)}</small></div>`;
+    }
+    if (o.undefendable) {
+      const danger = o.undefendable.p >= 0.25 ? "danger" : o.undefendable.p > 0 ? "warn" : "safe";
+      odds += `<div class="odds-line ${danger}" id="odds-undefendable"><span>${esc(t("db.undefendable"))}</span><b>${pct(o.undefendable.p)}</b> <small class="muted">${esc(o.undefendable.exact)}</small></div>`;
+      if (o.defences) odds += `<p class="muted small">${esc(t("db.defences", o.defences))}</p>`;
+    }
+    return `<section class="panel bag" id="bag"><h3>${esc(t("db.bag"))} <span class="muted">(${v.bag_count})</span></h3>
+      <div class="bag-row"><svg class="bag-icon" width="34" height="38" viewBox="0 0 34 38"><path d="M8 10 Q 2 30 8 34 Q 17 38 26 34 Q 32 30 26 10 Z" fill="#8c6a43" stroke="#3e2a14" stroke-width="1.5"/><path d="M9 10 Q 17 4 25 10" fill="none" stroke="#3e2a14" stroke-width="2.5"/></svg>${bag}</div>
+      ${supply ? `<p class="muted small">${esc(t("db.supply"))}: ${supply}</p>` : ""}
+      <h4>${esc(t("t.odds"))}</h4>${odds}</section>`;
+  }
+}

@@ -1,0 +1,135 @@
+import { t, esc, pickLang, loadStrings, setLang, I18N } from "./common.js";
+
+let GAMES = [];
+
+function fill() {
+  document.querySelectorAll("[data-t]").forEach((el) => (el.textContent = t(el.dataset.t)));
+  const lang = document.getElementById("lang");
+  lang.textContent = t("lang.other");
+  lang.onclick = () => setLang(I18N.lang === "fr" ? "en" : "fr");
+}
+
+function gameInfo() {
+  return GAMES.find((g) => g.name === document.getElementById("game").value);
+}
+
+function renderPlayers() {
+  const g = gameInfo();
+  const sel = document.getElementById("players");
+  const cur = +sel.value || 2;
+  sel.innerHTML = "";
+  for (let n = g.min_players; n <= g.max_players; n++) {
+    sel.insertAdjacentHTML("beforeend", `<option value="${n}" ${n === Math.max(cur, g.min_players) ? "selected" : ""}>${n}</option>`);
+  }
+  renderSeats();
+  renderOptions();
+}
+
+function renderSeats() {
+  const g = gameInfo();
+  const n = +document.getElementById("players").value;
+  const box = document.getElementById("seats");
+  const old = [...box.querySelectorAll(".seat-row")].map((r) => ({ kind: r.querySelector("select").value, name: r.querySelector("input").value }));
+  box.innerHTML = "";
+  for (let i = 0; i < n; i++) {
+    const prev = old[i] || { kind: i === 0 ? "human" : (g.bots.find((b) => b.id === "1") ? "bot:1" : "bot:0"), name: "" };
+    let opts = `<option value="human">${esc(t("lobby.person"))}</option>`;
+    for (const b of g.bots) opts += `<option value="bot:${esc(b.id)}">${esc(t("lobby.bot", { name: b.level !== null ? `${b.level} · ${b.name}` : b.name }))}</option>`;
+    box.insertAdjacentHTML("beforeend", `<div class="seat-row"><span class="seat-label">${esc(t("lobby.seat", { n: i + 1 }))}</span>
+      <select name="seat${i}" data-seat="${i}">${opts}</select>
+      <input name="name${i}" placeholder="${esc(t("lobby.name"))}" maxlength="24" value="${esc(prev.name)}"></div>`);
+    box.querySelector(`select[data-seat="${i}"]`).value = prev.kind;
+  }
+}
+
+function renderOptions() {
+  const g = gameInfo();
+  const box = document.getElementById("options");
+  box.innerHTML = `<legend>${esc(t("lobby.options"))}</legend>`;
+  box.hidden = !g.options.length;
+  for (const o of g.options) {
+    let opts = "";
+    for (const c of o.choices) {
+      let label = c === true ? t("yes") : c === false ? t("no") : c === "none" ? t("opt.none") : String(c);
+      if (o.name === "scenario" && I18N.s._scenarios && I18N.s._scenarios[c]) label = I18N.s._scenarios[c];
+      opts += `<option value='${esc(JSON.stringify(c))}' ${c === o.default ? "selected" : ""}>${esc(label)}</option>`;
+    }
+    box.insertAdjacentHTML("beforeend", `<label title="${esc(o.doc)}"><span>${esc(t("opt." + o.name))}</span> <select data-option="${esc(o.name)}">${opts}</select></label>`);
+  }
+}
+
+async function create(ev) {
+  ev.preventDefault();
+  const err = document.getElementById("form-error");
+  err.textContent = "";
+  const g = gameInfo();
+  const seats = [...document.querySelectorAll(".seat-row")].map((r) => {
+    const v = r.querySelector("select").value;
+    const name = r.querySelector("input").value.trim();
+    return v === "human" ? { kind: "human", name } : { kind: "bot", bot: v.slice(4), name };
+  });
+  const options = {};
+  document.querySelectorAll("[data-option]").forEach((s) => (options[s.dataset.option] = JSON.parse(s.value)));
+  const body = { game: g.name, seats, options, clock: +document.getElementById("clock").value || 0,
+    bot_delay_ms: +document.getElementById("delay").value || 0 };
+  const seed = document.getElementById("seed").value;
+  if (seed !== "") body.seed = +seed;
+  const res = await fetch(`/api/tables?lang=${I18N.lang}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const data = await res.json();
+  if (!res.ok) { err.textContent = data.message || "error"; return; }
+  showLinks(data);
+  loadTables();
+}
+
+function showLinks(data) {
+  const box = document.getElementById("links");
+  box.hidden = false;
+  let rows = "";
+  for (const s of data.seats) {
+    if (s.kind !== "human") continue;
+    const url = location.origin + s.url;
+    rows += `<div class="link-row"><span class="seat-label">${esc(t("lobby.seat", { n: s.seat + 1 }))} ${esc(s.name || "")}</span>
+      <input readonly value="${esc(url)}" class="link" data-seat="${s.seat}">
+      <button class="ghost copy" data-url="${esc(url)}">${esc(t("lobby.copy"))}</button>
+      <a class="button" href="${esc(s.url)}" target="_blank" data-open-seat="${s.seat}">${esc(t("lobby.open"))}</a></div>`;
+  }
+  box.innerHTML = `<p>${esc(t("lobby.links"))}</p>${rows}
+    <div class="link-row"><span class="seat-label">${esc(t("lobby.watch"))}</span><input readonly value="${esc(location.origin + data.watch_url)}" class="link">
+    <a class="button" href="${esc(data.watch_url)}" target="_blank">${esc(t("lobby.watch"))}</a></div>`;
+  box.dataset.table = data.id;
+  box.querySelectorAll(".copy").forEach((b) => (b.onclick = async () => {
+    try { await navigator.clipboard.writeText(b.dataset.url); b.textContent = t("lobby.copied"); } catch { /* no clipboard */ }
+  }));
+}
+
+async function loadTables() {
+  const res = await fetch("/api/tables");
+  const list = await res.json();
+  const box = document.getElementById("table-list");
+  if (!list.length) { box.innerHTML = `<p class="muted">${esc(t("lobby.none"))}</p>`; return; }
+  const row = (r) => {
+    const seats = r.seats.map((s, i) => esc(s.name || (s.kind === "bot" ? t("t.bot", { name: s.bot }) : t("t.seat", { n: i + 1 })))).join(" · ");
+    const label = r.status === "over" ? t("lobby.replay") : t("lobby.watch");
+    return `<li><a href="/t/${esc(r.id)}">${esc(t("game." + r.game))}</a> <span class="muted">#${esc(r.id)}</span> — ${seats}
+      <a class="button small" href="/t/${esc(r.id)}">${esc(label)}</a></li>`;
+  };
+  const playing = list.filter((r) => r.status !== "over");
+  const over = list.filter((r) => r.status === "over");
+  box.innerHTML = `<h3>${esc(t("lobby.playing"))}</h3><ul>${playing.map(row).join("") || `<li class="muted">–</li>`}</ul>
+    <h3>${esc(t("lobby.finished"))}</h3><ul>${over.map(row).join("") || `<li class="muted">–</li>`}</ul>`;
+}
+
+async function main() {
+  await loadStrings(pickLang());
+  fill();
+  GAMES = await (await fetch("/api/games")).json();
+  const sel = document.getElementById("game");
+  sel.innerHTML = GAMES.map((g) => `<option value="${esc(g.name)}">${esc(t("game." + g.name))}</option>`).join("");
+  sel.onchange = renderPlayers;
+  document.getElementById("players").onchange = renderSeats;
+  document.getElementById("form").onsubmit = create;
+  renderPlayers();
+  loadTables();
+  document.body.dataset.ready = "1";
+}
+main();

@@ -1,0 +1,239 @@
+// The table page: connection, shared panels (turn, moves, log, chat, replay) and the game's renderer.
+import { t, esc, pickLang, loadStrings, setLang, I18N, Live } from "./common.js";
+import { DeepBlue } from "./deepblue.js";
+import { IntoTheBlue } from "./intotheblue.js";
+
+const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
+const token = new URLSearchParams(location.hash.slice(1)).get("token");
+const app = {
+  live: null, describe: null, msg: null, events: [], renderer: null, pending: false,
+  replay: null, // {step, total, data} when looking at a past position
+  you: null,
+};
+window.fathom = app; // for tests and the curious
+
+function seatName(i, table) {
+  const s = (table || app.msg?.table || app.welcome?.table)?.seats?.[i];
+  if (!s) return t("t.seat", { n: i + 1 });
+  if (s.name) return s.name;
+  if (s.kind === "bot") return `${t("t.seat", { n: i + 1 })} · ${t("t.bot", { name: s.bot })}`;
+  return t("t.seat", { n: i + 1 });
+}
+app.seatName = seatName;
+
+function act(text) {
+  if (app.pending || !app.msg || app.replay) return;
+  const legal = app.msg.legal.find((m) => m[1] === text);
+  if (!legal) return;
+  app.pending = true;
+  document.body.dataset.pending = "1";
+  app.live.send({ type: "act", action: text, expect: app.msg.move_number });
+}
+app.act = act;
+
+function showNotice(text, kind = "error") {
+  const n = document.getElementById("notice");
+  n.textContent = text;
+  n.className = "notice " + kind;
+  n.hidden = false;
+  clearTimeout(showNotice.timer);
+  showNotice.timer = setTimeout(() => (n.hidden = true), 5000);
+}
+
+function onMessage(msg) {
+  if (msg.type === "welcome") {
+    app.welcome = msg;
+    app.describe = msg.describe;
+    app.you = msg.you;
+    const game = msg.table.game;
+    if (!app.renderer) {
+      app.renderer = game === "deep-blue" ? new DeepBlue(app) : new IntoTheBlue(app);
+    }
+    document.getElementById("game-name").textContent = t("game." + game);
+    document.getElementById("table-id").textContent = "#" + msg.table.id;
+    document.getElementById("chat").innerHTML = "";
+    (msg.chat || []).forEach(addChat);
+    document.getElementById("chat-panel").hidden = msg.you === null;
+    return;
+  }
+  if (msg.type === "state") {
+    if (msg.reset) app.events = [];
+    app.events.length = msg.events_from;
+    app.events.push(...msg.events);
+    app.msg = msg;
+    app.pending = false;
+    delete document.body.dataset.pending;
+    if (!app.replay) render();
+    return;
+  }
+  if (msg.type === "error") {
+    app.pending = false;
+    delete document.body.dataset.pending;
+    showNotice(msg.message);
+    if (app.msg && !app.replay) render();
+    return;
+  }
+  if (msg.type === "chat") addChat(msg);
+}
+
+function addChat(m) {
+  const box = document.getElementById("chat");
+  box.insertAdjacentHTML("beforeend", `<div><b>${esc(m.name)}</b> ${esc(m.text)}</div>`);
+  box.scrollTop = box.scrollHeight;
+}
+
+function onStatus(ok, code) {
+  const c = document.getElementById("conn");
+  c.className = "conn " + (ok ? "on" : "off");
+  c.title = ok ? t("t.connected") : t("t.offline");
+  if (!ok && code !== 4403 && code !== 4404) showNotice(t("t.reconnecting"), "info");
+  if (!ok && code === 4403) showNotice(t("t.offline"));
+}
+
+function banner(msg) {
+  const b = document.getElementById("turn-banner");
+  const view = msg.view;
+  let text, cls = "";
+  if (msg.to_move === "over") {
+    const names = (msg.winners || []).map((w) => seatName(w)).join(", ");
+    text = `${t("t.over")} — ${t("t.winner", { names })}`;
+    cls = "over";
+  } else if (msg.to_move === "chance") {
+    text = t("t.chance");
+  } else if (msg.to_move === msg.you && msg.legal.length) {
+    text = t("t.your_turn");
+    cls = "mine";
+  } else {
+    text = t("t.waiting", { name: seatName(msg.to_move) });
+  }
+  b.textContent = text;
+  b.className = "turn-banner " + cls;
+  const clock = document.getElementById("clock");
+  if (msg.clock && !app.replay) {
+    clock.hidden = false;
+    const end = performance.now() + msg.clock.left_ms;
+    clearInterval(banner.timer);
+    const tick = () => {
+      const s = Math.max(0, Math.ceil((end - performance.now()) / 1000));
+      clock.textContent = `${seatName(msg.clock.seat)} · ${t("t.clock", { s })}`;
+      clock.classList.toggle("low", s <= 10);
+    };
+    tick();
+    banner.timer = setInterval(tick, 500);
+  } else {
+    clock.hidden = true;
+    clearInterval(banner.timer);
+  }
+  void view;
+}
+
+function renderMoves(msg) {
+  const box = document.getElementById("moves");
+  const r = app.renderer;
+  if (app.replay) { box.innerHTML = ""; box.hidden = true; return; }
+  box.hidden = false;
+  let html = "";
+  const me = msg.table.seats[msg.you];
+  if (me && me.away) {
+    html += `<div class="away"><p>${esc(t("t.away"))}</p><button class="primary" id="back-btn">${esc(t("t.back"))}</button></div>`;
+  }
+  if (msg.legal.length) {
+    html += `<p class="prompt">${esc(r.prompt(msg))}</p>`;
+    const moves = r.panelMoves(msg.legal);
+    html += `<div class="move-buttons">` + moves.map(([id, text]) =>
+      `<button class="move legal" data-action="${esc(text)}" data-id="${id}">${r.moveLabel(text)}</button>`).join("") + `</div>`;
+  } else if (msg.you === null) {
+    html += `<p class="muted">${esc(t("t.spectator"))}${msg.table.spectators ? " · " + esc(t("t.spectators", { n: msg.table.spectators })) : ""}</p>`;
+  }
+  if (msg.can_undo) html += `<button class="ghost" id="undo-btn">↶ ${esc(t("t.undo"))}</button>`;
+  box.innerHTML = html;
+  const undo = document.getElementById("undo-btn");
+  if (undo) undo.onclick = () => app.live.send({ type: "undo", expect: msg.move_number });
+  const back = document.getElementById("back-btn");
+  if (back) back.onclick = () => app.live.send({ type: "back" });
+}
+
+function renderLog(events) {
+  const ol = document.getElementById("log");
+  const r = app.renderer;
+  const items = events.slice(-150).map((e) => {
+    const text = r.eventText(e);
+    return text ? `<li class="ev ev-${esc(e.type)}">${text}</li>` : "";
+  });
+  ol.innerHTML = items.join("");
+  ol.scrollTop = ol.scrollHeight;
+}
+
+function renderReplayBar(msg) {
+  const box = document.getElementById("replay");
+  if (msg.to_move !== "over" && !app.replay) { box.hidden = true; return; }
+  box.hidden = false;
+  const total = app.replay ? app.replay.total : msg.move_number;
+  const step = app.replay ? app.replay.step : total;
+  box.innerHTML = `<h3>${esc(t("t.replay"))}</h3>
+    <div class="replay-controls">
+      <button class="ghost" data-step="0" title="${esc(t("t.first"))}">⏮</button>
+      <button class="ghost" data-step="${Math.max(0, step - 1)}" title="${esc(t("t.prev"))}" id="replay-prev">◀</button>
+      <input type="range" min="0" max="${total}" value="${step}" id="replay-range">
+      <button class="ghost" data-step="${Math.min(total, step + 1)}" title="${esc(t("t.next"))}" id="replay-next">▶</button>
+      <button class="ghost" data-step="${total}" title="${esc(t("t.last"))}">⏭</button>
+    </div>
+    <p class="muted" id="replay-step">${esc(t("t.step", { n: step, total }))}${app.replay && app.replay.data.action ? " · " + esc(app.replay.data.action) : ""}</p>
+    <a class="button small" href="/api/tables/${encodeURIComponent(tableId)}/save" download>${esc(t("t.download"))}</a>`;
+  box.querySelectorAll("[data-step]").forEach((b) => (b.onclick = () => goto(+b.dataset.step)));
+  document.getElementById("replay-range").onchange = (e) => goto(+e.target.value);
+}
+
+async function goto(step) {
+  const headers = token ? { Authorization: "Bearer " + token } : {};
+  const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}/replay?step=${step}&lang=${I18N.lang}`, { headers });
+  const data = await res.json();
+  if (!res.ok) { showNotice(data.message); return; }
+  app.replay = { step: data.step, total: data.total, data };
+  document.body.dataset.replayStep = String(data.step);
+  render();
+}
+
+function render() {
+  const live = app.msg;
+  let msg = live;
+  let events = app.events;
+  if (app.replay) {
+    const d = app.replay.data;
+    msg = { ...live, view: d.view, legal: [], can_undo: false, odds: {}, events: [], move_number: d.step,
+      to_move: d.step === d.total ? "over" : (d.to_move >= 0 ? d.to_move : "chance"), clock: null, replay: true };
+    events = d.events;
+  }
+  document.body.dataset.status = live.to_move === "over" ? "over" : "playing";
+  document.body.dataset.move = String(live.move_number);
+  document.body.dataset.mine = live.legal.length ? "1" : "0";
+  banner(msg);
+  renderReplayBar(live);
+  renderMoves(msg);
+  app.renderer.render(msg, events);
+  renderLog(events);
+}
+
+document.addEventListener("click", (ev) => {
+  const el = ev.target.closest("[data-action]");
+  if (el && el.classList.contains("legal")) {
+    ev.preventDefault();
+    act(el.dataset.action);
+  }
+});
+
+async function main() {
+  await loadStrings(pickLang());
+  document.querySelectorAll("[data-t]").forEach((el) => (el.textContent = t(el.dataset.t)));
+  const lang = document.getElementById("lang");
+  lang.textContent = t("lang.other");
+  lang.onclick = () => setLang(I18N.lang === "fr" ? "en" : "fr");
+  document.getElementById("chat-form").onsubmit = (e) => {
+    e.preventDefault();
+    const input = document.getElementById("chat-input");
+    if (input.value.trim()) app.live.send({ type: "chat", text: input.value.trim() });
+    input.value = "";
+  };
+  app.live = new Live(tableId, token, onMessage, onStatus);
+}
+main();
