@@ -56,3 +56,13 @@ def test_real_checker(cli, tmp_path: Path) -> None:
     assert run.code == 1 and "problem" in run.out
     run = cli("data", "check", str(tmp_path / "missing.json"))
     assert run.code == 1 and "cannot read" in run.out
+
+
+def test_data_check_into_the_blue_box(cli, tmp_path) -> None:
+    from fathom.games.into_the_blue.data import DATA_FILE as DEFAULT_DATA_FILE
+
+    assert cli("data", "check", "--game", "into-the-blue", str(DEFAULT_DATA_FILE)).code == 0
+    broken = tmp_path / "itb.json"
+    broken.write_text("{}", encoding="utf-8")
+    run = cli("data", "check", "--game", "into-the-blue", str(broken))
+    assert run.code == 1 and "problem" in run.out

@@ -1,6 +1,6 @@
-"""``fathom data check``: validate a replacement Deep Blue component file before using it.
+"""``fathom data check``: validate a replacement component file before using it.
 
-The checking itself belongs to the Deep Blue engine (``check_data_file``), so the
+The checking itself belongs to each game's engine (``check_data_file``), so the
 command and the engine can never disagree about what a valid file is.
 """
 
@@ -12,21 +12,22 @@ import importlib
 from rich.console import Console
 from rich.text import Text
 
-CHECKER = "fathom.games.deep_blue.data"
+CHECKERS = {"deep-blue": "fathom.games.deep_blue.data", "into-the-blue": "fathom.games.into_the_blue.data"}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="data_command", metavar="COMMAND", required=True)
-    check = sub.add_parser("check", help="validate a replacement Deep Blue data file (prints OK or each problem)")
+    check = sub.add_parser("check", help="validate a replacement data file (prints OK or each problem)")
     check.add_argument("file", help="the JSON data file to check")
+    check.add_argument("--game", choices=sorted(CHECKERS), default="deep-blue", help="whose box it describes")
 
 
 def run(args: argparse.Namespace, console: Console) -> int:
     """0 and ``OK`` for a valid file; 1 and one line per problem otherwise; 2 if no checker exists."""
     try:
-        check_data_file = importlib.import_module(CHECKER).check_data_file
+        check_data_file = importlib.import_module(CHECKERS[args.game]).check_data_file
     except (ImportError, AttributeError) as exc:
-        console.print(Text(f"error: the Deep Blue data checker is not available ({exc})", style="red"))
+        console.print(Text(f"error: the {args.game} data checker is not available ({exc})", style="red"))
         return 2
     problems = list(check_data_file(args.file))
     if not problems:
