@@ -6,6 +6,8 @@ builds a new tuple, a copy costs nothing.
 
 from __future__ import annotations
 
+from operator import add, mul, sub
+
 
 def bump(counts: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
     out = list(counts)
@@ -14,11 +16,16 @@ def bump(counts: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
 
 
 def plus(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(x + y for x, y in zip(a, b))
+    return tuple(map(add, a, b))
 
 
 def minus(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(x - y for x, y in zip(a, b))
+    return tuple(map(sub, a, b))
+
+
+def dot(a: tuple[int, ...], b: tuple[int, ...]) -> int:
+    """Sum of products: e.g. a hand's total cash from per-card cash values."""
+    return sum(map(mul, a, b))
 
 
 def expand(counts: tuple[int, ...] | list[int]) -> list[int]:

@@ -57,6 +57,8 @@ class DeepBlueGame(Game):
                 f"{self.name}: this box plays {comp.min_players} to {comp.max_players}, not {self.num_players}"
             )
         self.scenario = ScenarioRules(self.options["scenario"])
+        self.CARD_CASH = tuple(c.cash for c in comp.cards)
+        self.CARD_PROPELLERS = tuple(c.propellers for c in comp.cards)
         self._build_actions()
 
     def _build_actions(self) -> None:

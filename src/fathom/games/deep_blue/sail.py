@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from fathom.core.api import CHANCE
 from fathom.games.deep_blue import phases as ph
+from fathom.games.deep_blue.counts import dot
 from fathom.games.deep_blue.data import GEMS, SPOT_KINDS
 
 FACE_DOWN = -2
@@ -19,8 +20,7 @@ class SailRules:
     __slots__ = ()
 
     def propeller_sources(self, p: int) -> bool:
-        cards = self.game.components.cards
-        return self.tokens[p] > 0 or any(n and cards[c].propellers for c, n in enumerate(self.hands[p]))
+        return self.tokens[p] > 0 or dot(self.hands[p], self.game.CARD_PROPELLERS) > 0
 
     # ---- paying propellers ----------------------------------------------------------------
     def legal_sail_pay(self) -> list[int]:

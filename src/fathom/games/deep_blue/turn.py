@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fathom.games.deep_blue import phases as ph
+from fathom.games.deep_blue.counts import dot
 
 
 class TurnRules:
@@ -13,13 +14,8 @@ class TurnRules:
         comp = game.components
         p = self.actor
         hand = self.hands[p]
-        cards = comp.cards
-        cash = self.tokens[p]
-        props = self.tokens[p]
-        for c, n in enumerate(hand):
-            if n:
-                cash += n * cards[c].cash
-                props += n * cards[c].propellers
+        cash = self.tokens[p] + dot(hand, game.CARD_CASH)
+        props = self.tokens[p] + dot(hand, game.CARD_PROPELLERS)
         legal = []
         for k, card in enumerate(self.market):
             if card >= 0 and cash >= comp.slot_prices[k]:
