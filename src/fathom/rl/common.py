@@ -1,0 +1,129 @@
+"""Pieces shared by the PettingZoo, Gymnasium and OpenSpiel bindings.
+
+* game names and versioned environment ids,
+* the reward of a finished game (``"win"`` or ``"score"``),
+* action masks,
+* which chance outcomes are private to one seat (for OpenSpiel information states).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from fathom.core.api import CHANCE, TERMINAL, State
+from fathom.core.errors import OptionError
+
+ENV_VERSION = 0
+"""Bumped whenever observations, actions or rewards of the environments change."""
+
+GAMES = {
+    "deep-blue": ("fathom_deep_blue", "DeepBlue"),
+    "into-the-blue": ("fathom_into_the_blue", "IntoTheBlue"),
+}
+_ALIASES = {
+    **{k: k for k in GAMES},
+    "deep_blue": "deep-blue", "deepblue": "deep-blue",
+    "into_the_blue": "into-the-blue", "intotheblue": "into-the-blue",
+}
+
+REWARDS = ("win", "score")
+"""``win``: +1 for a (possibly shared) win, -1 otherwise. ``score``: own final score
+minus the mean final score of the other seats (in game points; zero-sum)."""
+
+
+def game_name(name: str) -> str:
+    """The fathom game name for ``name`` (``deep-blue``, ``deep_blue``, ``DeepBlue`` ...)."""
+    key = _ALIASES.get(name) or _ALIASES.get(name.lower().replace("-", "").replace("_", "")) or _ALIASES.get(name.lower())
+    if key is None:
+        raise OptionError(f"unknown game {name!r}; allowed: {', '.join(sorted(GAMES))}")
+    return key
+
+
+def env_name(game: str) -> str:
+    """Versioned id used in environment metadata, e.g. ``fathom_deep_blue_v0``."""
+    return f"{GAMES[game_name(game)][0]}_v{ENV_VERSION}"
+
+
+def check_reward(reward: str) -> str:
+    if reward not in REWARDS:
+        raise OptionError(f"reward={reward!r} is not allowed; allowed: {', '.join(REWARDS)}")
+    return reward
+
+
+def final_rewards(state: State, reward: str) -> list[float]:
+    """Reward of every seat for a finished game (see :data:`REWARDS`)."""
+    n = state.game.num_players
+    if reward == "win":
+        winners = set(state.winners())
+        return [1.0 if p in winners else -1.0 for p in range(n)]
+    scores = state.scores()
+    total = sum(scores)
+    return [float(s - (total - s) / (n - 1)) for s in scores]
+
+
+def provisional_rewards(state: State, reward: str) -> list[float]:
+    """As :func:`final_rewards`, judged on the current scores (for cut-off games)."""
+    if state.is_terminal():
+        return final_rewards(state, reward)
+    n = state.game.num_players
+    scores = state.scores()
+    if reward == "win":
+        best = max(scores)
+        return [1.0 if s == best else -1.0 for s in scores]
+    total = sum(scores)
+    return [float(s - (total - s) / (n - 1)) for s in scores]
+
+
+def reward_range(game: str, reward: str) -> tuple[float, float]:
+    """Loose bounds of one seat's reward (OpenSpiel wants min/max utility)."""
+    if reward == "win":
+        return -1.0, 1.0
+    bound = 250.0 if game_name(game) == "deep-blue" else 120.0
+    return -bound, bound
+
+
+def action_mask(state: State, size: int) -> np.ndarray:
+    """int8 mask over the player action space: 1 for the legal actions of the seat to move."""
+    mask = np.zeros(size, dtype=np.int8)
+    if state.current_player >= 0:
+        mask[state.legal_actions()] = 1
+    return mask
+
+
+def advance_chance(state: State, rng: Any = None) -> int:
+    """Resolve chance nodes until a seat must decide or the game ends; returns the steps taken.
+
+    ``rng=None`` uses the state's own seeded sampling (the same seed gives the same game).
+    """
+    steps = 0
+    while state.current_player == CHANCE:
+        state.apply(state.sample_chance(rng))
+        steps += 1
+    return steps
+
+
+def private_chance_owner(state: State) -> int | None:
+    """At a chance node whose outcome only one seat sees, that seat; otherwise ``None``.
+
+    Into the Blue: the chest drawn after a perfect dive (kept face down). Deep Blue:
+    the cards taken back from one's own rest pile during a Rest. Every other chance
+    outcome and every decision is seen by the whole table.
+    """
+    if state.current_player != CHANCE:
+        return None
+    name = state.game.name
+    if name == "into-the-blue":
+        from fathom.games.into_the_blue.state import CHEST
+
+        return state._player if state._phase == CHEST else None  # type: ignore[attr-defined]
+    if name == "deep-blue":
+        from fathom.games.deep_blue import phases as ph
+
+        return state.turn if state.phase == ph.REST_DRAW else None  # type: ignore[attr-defined]
+    return None
+
+
+def is_terminal(state: State) -> bool:
+    return state.current_player == TERMINAL
