@@ -3,8 +3,10 @@
 Deep Blue: from the bag's counts in the view and the seat's own hand and scouting
 spots, the chance that the next draw (a pair with Troubled Waters on a Sunken City
 tile) brings a hazard, and a hazard this seat cannot defend (it would have to
-resurface). If the engine grows ``fathom.games.deep_blue.odds`` with a
-``view_odds(view, seat)`` function, its answer is used instead.
+resurface). When the seat is deciding in a dive, the engine's
+:func:`fathom.games.deep_blue.odds.dive_odds` (same rules, from the same view)
+adds the VP if the dive stopped now, after one more draw, and with optimal
+stopping for the leader; those numbers then replace ours.
 
 Into the Blue: for the seat deciding, the exact probability of each target
 (perfect dive, reaching level L) if it stops now and with the best play of its
@@ -23,11 +25,12 @@ _ENGINE_ODDS: Any = None
 
 
 def _engine_odds() -> Any:
+    """``fathom.games.deep_blue.odds.dive_odds`` if the engine has it, else ``False``."""
     global _ENGINE_ODDS
     if _ENGINE_ODDS is None:
         try:
             module = importlib.import_module("fathom.games.deep_blue.odds")
-            _ENGINE_ODDS = getattr(module, "view_odds", False)
+            _ENGINE_ODDS = getattr(module, "dive_odds", False)
         except ImportError:
             _ENGINE_ODDS = False
     return _ENGINE_ODDS
@@ -62,13 +65,8 @@ def can_defend(hazards: list[str], have: dict[str, int]) -> bool:
     return short <= have["either"]
 
 
-def deep_blue(view: dict[str, Any], seat: int | None, describe: dict[str, Any]) -> dict[str, Any]:
-    engine = _engine_odds()
-    if engine:
-        try:
-            return dict(engine(view, seat), source="engine")
-        except Exception:  # noqa: BLE001 - fall back to our own count
-            pass
+def deep_blue(view: dict[str, Any], seat: int | None, describe: dict[str, Any], comp: Any = None,
+              deciding: bool = False) -> dict[str, Any]:
     bag = [view["bag"].get(g, 0) for g in GEMS]
     total = sum(bag)
     out: dict[str, Any] = {"source": "server", "bag_total": total}
@@ -113,6 +111,21 @@ def deep_blue(view: dict[str, Any], seat: int | None, describe: dict[str, Any]) 
     if have is not None:
         out["undefendable"] = _frac(p_lost)
         out["defences"] = have
+    engine = _engine_odds()
+    if engine and deciding and diving and comp is not None:
+        try:
+            odds = engine(view, comp, seat)
+        except Exception:  # noqa: BLE001 - our own count stands
+            odds = None
+        mine = odds.for_seat(seat) if odds is not None else None
+        if mine is not None:
+            out["source"] = "engine"
+            out["hazard"] = _frac(mine.hazard)
+            out["undefendable"] = _frac(mine.risk)
+            out["stop_vp"] = float(mine.stop_vp)
+            out["draw_vp"] = float(mine.draw_vp)
+            if odds.leader_optimal is not None:
+                out["leader_optimal"] = float(odds.leader_optimal)
     return out
 
 
@@ -139,9 +152,11 @@ def into_the_blue(view: dict[str, Any], seat: int | None) -> dict[str, Any]:
     return out
 
 
-def odds_for(game: str, view: dict[str, Any], seat: int | None, describe: dict[str, Any]) -> dict[str, Any]:
+def odds_for(game: str, view: dict[str, Any], seat: int | None, describe: dict[str, Any], comp: Any = None,
+             deciding: bool = False) -> dict[str, Any]:
+    """Odds for a page; the costlier engine figures only when ``deciding`` (the seat is to move)."""
     if game == "deep-blue":
-        return deep_blue(view, seat, describe)
+        return deep_blue(view, seat, describe, comp, deciding)
     if game == "into-the-blue":
         return into_the_blue(view, seat)
     return {}

@@ -214,7 +214,8 @@ class LiveTable:
             "legal": legal,
             "can_undo": self.can_undo(seat),
             "clock": self.clock_info(),
-            "odds": odds_for(self.rec.game, view, seat, self.describe),
+            "odds": odds_for(self.rec.game, view, seat, self.describe, getattr(st.game, "components", None),
+                             deciding=bool(legal)),
             "scores": st.scores() if self.over or not self.rec.options.get("hidden_scores") else None,
             "winners": st.winners(),
         }

@@ -1,0 +1,277 @@
+"""Websocket protocol: every message type, refusals, secrecy, throttling, clock, undo, restart."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from conftest import bearer, hello, make_table, recv
+from starlette.websockets import WebSocketDisconnect
+
+from fathom.core.registry import new_game
+from fathom.server.protocol import MAX_MESSAGE_BYTES
+
+
+def _tokens(links):
+    return [s.get("token") for s in links["seats"]]
+
+
+def test_hello_as_seat_and_as_spectator(client):
+    links = make_table(client)
+    tid = links["id"]
+    a, b = _tokens(links)
+    with client.websocket_connect(f"/ws/{tid}") as ws:
+        welcome, state = hello(ws, a)
+        assert welcome["you"] == 0 and welcome["describe"]["nodes"] and welcome["table"]["id"] == tid
+        assert state["you"] == 0 and state["reset"] and state["events_from"] == 0 and state["events"]
+        assert "hand" in state["view"]["seats"][0] and "hand" not in state["view"]["seats"][1]
+        assert state["table"]["seats"][0]["connected"]
+    with client.websocket_connect(f"/ws/{tid}") as ws:
+        welcome, state = hello(ws, None)
+        assert welcome["you"] is None and state["legal"] == []
+        assert all("hand" not in s for s in state["view"]["seats"])
+
+
+def test_hello_refusals_close_the_socket(client):
+    links = make_table(client)
+    tid = links["id"]
+    with client.websocket_connect(f"/ws/{tid}") as ws:
+        ws.send_text(json.dumps({"type": "hello", "token": "0.bad"}))
+        assert recv(ws)["code"] == "bad-token"
+        with pytest.raises(WebSocketDisconnect) as exc:
+            ws.receive_json()
+        assert exc.value.code == 4403
+    with client.websocket_connect(f"/ws/{tid}") as ws:
+        ws.send_text(json.dumps({"type": "act", "action": "rest"}))
+        assert recv(ws)["code"] == "need-hello"
+    with client.websocket_connect("/ws/nope") as ws:
+        assert recv(ws)["code"] == "no-table"
+
+
+def test_malformed_messages_get_clear_errors_and_change_nothing(client):
+    links = make_table(client)
+    tid = links["id"]
+    a, _ = _tokens(links)
+    with client.websocket_connect(f"/ws/{tid}") as ws:
+        _, state = hello(ws, a)
+        move = state["move_number"]
+        cases = [
+            ("{not json", "bad-json"),
+            ("[1, 2]", "bad-message"),
+            (json.dumps({"type": "fly"}), "bad-type"),
+            (json.dumps({"no": "type"}), "bad-type"),
+            (json.dumps({"type": "act"}), "bad-message"),
+            (json.dumps({"type": "act", "action": {"x": 1}}), "bad-message"),
+            (json.dumps({"type": "act", "action": "rest", "expect": "now"}), "bad-message"),
+            (json.dumps({"type": "chat", "text": ""}), "bad-message"),
+            (json.dumps({"type": "chat", "text": "x" * 301}), "bad-message"),
+            ("x" * (MAX_MESSAGE_BYTES + 1), "too-big"),
+        ]
+        for text, code in cases:
+            ws.send_text(text)
+            err = recv(ws, "error")
+            assert err["code"] == code and err["message"], text
+        ws.send_bytes(b"\xff\xfe")
+        assert recv(ws, "error")["code"] == "bad-json"
+        ws.send_text(json.dumps({"type": "ping", "t": 7}))
+        assert recv(ws, "pong")["t"] == 7
+    assert client.get(f"/api/tables/{tid}/state").json()["move_number"] == move
+
+
+def test_act_illegal_stale_not_your_turn_and_spectator(client):
+    links = make_table(client)
+    tid = links["id"]
+    tokens = _tokens(links)
+    mover = client.get(f"/api/tables/{tid}/state").json()["to_move"]
+    with client.websocket_connect(f"/ws/{tid}") as me, client.websocket_connect(f"/ws/{tid}") as other, \
+            client.websocket_connect(f"/ws/{tid}") as watcher:
+        _, st = hello(me, tokens[mover])
+        hello(other, tokens[1 - mover])
+        hello(watcher, None)
+        move = st["move_number"]
+        other.send_text(json.dumps({"type": "act", "action": st["legal"][0][1]}))
+        assert recv(other, "error")["code"] == "not-your-turn"
+        watcher.send_text(json.dumps({"type": "act", "action": st["legal"][0][1]}))
+        assert recv(watcher, "error")["code"] == "spectator"
+        me.send_text(json.dumps({"type": "act", "action": "dive S1"}))
+        err = recv(me, "error")
+        assert err["code"] == "illegal" and "allowed now" in err["detail"]
+        me.send_text(json.dumps({"type": "act", "action": st["legal"][0][1], "expect": move + 3}))
+        assert recv(me, "error")["code"] == "stale"
+        me.send_text(json.dumps({"type": "act", "action": st["legal"][0][1], "expect": move}))
+        after = recv(me, "state")
+        assert after["move_number"] == move + 1 and after["events_from"] > 0 and not after["reset"]
+        seen = recv(watcher, "state")
+        while seen["move_number"] < move + 1:
+            seen = recv(watcher, "state")
+        assert seen["legal"] == []
+
+
+def test_undo_over_websocket_resets_everyones_log(client):
+    links = make_table(client)
+    tid = links["id"]
+    tokens = _tokens(links)
+    mover = client.get(f"/api/tables/{tid}/state").json()["to_move"]
+    with client.websocket_connect(f"/ws/{tid}") as ws:
+        _, st = hello(ws, tokens[mover])
+        ws.send_text(json.dumps({"type": "undo"}))
+        assert recv(ws, "error")["code"] == "no-undo"
+        recruit = next(t for _, t in st["legal"] if t.startswith("recruit"))
+        ws.send_text(json.dumps({"type": "act", "action": recruit, "expect": st["move_number"]}))
+        after = recv(ws, "state")
+        assert after["can_undo"]
+        ws.send_text(json.dumps({"type": "undo", "expect": after["move_number"]}))
+        back = recv(ws, "state")
+        assert back["reset"] and back["move_number"] == st["move_number"] and back["view"] == st["view"]
+        assert len(back["events"]) == len(st["events"])
+
+
+def test_sync_chat_and_back(client):
+    links = make_table(client)
+    tid = links["id"]
+    a, b = _tokens(links)
+    with client.websocket_connect(f"/ws/{tid}") as wa, client.websocket_connect(f"/ws/{tid}") as watcher:
+        hello(wa, a)
+        hello(watcher, None)
+        wa.send_text(json.dumps({"type": "sync"}))
+        st = recv(wa, "state")
+        while not st["reset"]:
+            st = recv(wa, "state")
+        assert st["reset"] and st["events_from"] == 0
+        wa.send_text(json.dumps({"type": "chat", "text": " hello there "}))
+        msg = recv(wa, "chat")
+        assert msg == {"type": "chat", "seat": 0, "name": "Ann", "text": "hello there"}
+        assert recv(watcher, "chat")["text"] == "hello there"
+        watcher.send_text(json.dumps({"type": "chat", "text": "hi"}))
+        assert recv(watcher, "error")["code"] == "spectator"
+        wa.send_text(json.dumps({"type": "back"}))
+        assert recv(wa, "state")["table"]["seats"][0]["away"] is False
+        watcher.send_text(json.dumps({"type": "back"}))
+        assert recv(watcher, "error")["code"] == "spectator"
+        wa.send_text(json.dumps({"type": "hello", "lang": "fr"}))
+        st = recv(wa, "state")
+        while not st["reset"]:
+            st = recv(wa, "state")
+        wa.send_text(json.dumps({"type": "act", "action": "dive S1"}))
+        err = recv(wa, "error")
+        french = {"not-your-turn": "Ce n'est pas votre tour.", "illegal": "Ce coup n'est pas permis"}
+        assert err["message"].startswith(french[err["code"]])
+    with client.websocket_connect(f"/ws/{tid}") as again:
+        welcome, _ = hello(again, b)
+        assert welcome["chat"][-1]["text"] == "hello there"
+
+
+def test_a_flood_is_throttled_and_the_server_keeps_serving(client):
+    links = make_table(client)
+    tid = links["id"]
+    a, _ = _tokens(links)
+    with client.websocket_connect(f"/ws/{tid}") as ws:
+        hello(ws, a)
+        for _ in range(400):
+            ws.send_text(json.dumps({"type": "ping", "t": 1}))
+        codes = []
+        for _ in range(60):
+            msg = ws.receive_json()
+            codes.append(msg.get("code") or msg["type"])
+            if "rate-limited" in codes:
+                break
+        assert "rate-limited" in codes
+    assert client.get("/healthz").text == "ok"
+    with client.websocket_connect(f"/ws/{tid}") as ws:
+        _, st = hello(ws, a)
+        assert st["move_number"] >= 0
+
+
+def test_no_message_to_a_seat_ever_holds_another_hand(client):
+    links = make_table(client, seed=21)
+    tid = links["id"]
+    tokens = _tokens(links)
+    sockets = [client.websocket_connect(f"/ws/{tid}") for _ in range(2)]
+    with sockets[0] as w0, sockets[1] as w1:
+        ws = [w0, w1]
+        last = [hello(w0, tokens[0])[1], hello(w1, tokens[1])[1]]
+        for _ in range(80):
+            mover = last[0]["to_move"]
+            if mover == "over":
+                break
+            st = last[mover]
+            while not st["legal"]:
+                st = last[mover] = recv(ws[mover], "state")
+            ws[mover].send_text(json.dumps({"type": "act", "action": st["legal"][-1][1], "expect": st["move_number"]}))
+            for seat in (0, 1):
+                msg = recv(ws[seat], "state")
+                while msg["move_number"] <= st["move_number"]:
+                    msg = recv(ws[seat], "state")
+                other = 1 - seat
+                assert "hand" not in msg["view"]["seats"][other] and "rest" not in msg["view"]["seats"][other]
+                for event in msg["events"]:
+                    if event.get("type") == "rest-draw" and event["seat"] == other:
+                        assert event.get("card") is None
+                last[seat] = msg
+
+
+def test_turn_clock_hands_an_absent_seat_to_a_stand_in_until_it_returns(client):
+    links = make_table(client, [{"kind": "human"}, {"kind": "bot", "bot": "0"}], clock=1, seed=2)
+    tid = links["id"]
+    token = links["seats"][0]["token"]
+    st = client.get(f"/api/tables/{tid}/state", headers=bearer(token)).json()
+    assert st["to_move"] == 0 and st["clock"]["seat"] == 0 and 0 < st["clock"]["left_ms"] <= 1000
+    move = st["move_number"]
+    deadline = time.time() + 15
+    while time.time() < deadline:
+        time.sleep(0.3)
+        st = client.get(f"/api/tables/{tid}/state", headers=bearer(token)).json()
+        if st["table"]["seats"][0]["away"] or st["to_move"] == "over":
+            break
+    assert st["table"]["seats"][0]["away"] and st["move_number"] > move
+    assert st["legal"] == []  # the stand-in plays; the person is offered "I'm back" instead
+    with client.websocket_connect(f"/ws/{tid}") as ws:
+        _, back = hello(ws, token)  # coming back to the table takes the seat back
+        assert back["table"]["seats"][0]["away"] is False
+    log = client.app.state.referee.tables[tid].log
+    assert any(e.source == "clock" for e in log) and any(e.source == "bot" for e in log)
+
+
+def test_bot_pace_runs_on_the_event_loop(client):
+    links = make_table(client, [{"kind": "bot", "bot": "0"}, {"kind": "bot", "bot": "1"}], bot_delay_ms=5, seed=4)
+    tid = links["id"]
+    with client.websocket_connect(f"/ws/{tid}") as ws:
+        _, st = hello(ws, None)
+        first = st["move_number"]
+        msg = recv(ws, "state")
+        assert msg["move_number"] > first
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        if client.get(f"/api/tables/{tid}").json()["status"] == "over":
+            break
+        time.sleep(0.2)
+    assert client.get(f"/api/tables/{tid}").json()["status"] == "over"
+
+
+def test_a_restart_restores_every_table_exactly(db_path):
+    from fastapi.testclient import TestClient
+
+    from fathom.server.app import create_app
+
+    with TestClient(create_app(db_path)) as c1:
+        links = make_table(c1, [{"kind": "human"}, {"kind": "bot", "bot": "1"}], seed=9)
+        tid = links["id"]
+        token = links["seats"][0]["token"]
+        for _ in range(12):
+            st = c1.get(f"/api/tables/{tid}/state", headers=bearer(token)).json()
+            c1.post(f"/api/tables/{tid}/act", json={"action": st["legal"][0][1]}, headers=bearer(token))
+        before = c1.get(f"/api/tables/{tid}/state", headers=bearer(token)).json()
+        history = c1.app.state.referee.tables[tid].state.history()
+    with TestClient(create_app(db_path)) as c2:
+        after = c2.get(f"/api/tables/{tid}/state", headers=bearer(token)).json()
+        assert after["view"] == before["view"] and after["legal"] == before["legal"]
+        assert after["events"] == before["events"]
+        restored = c2.app.state.referee.tables[tid].state
+        assert restored.history() == history
+        ref = new_game("deep-blue", players=2, seed=9)
+        for action in history:
+            ref.apply(action)
+        assert restored == ref
+        res = c2.post(f"/api/tables/{tid}/act", json={"action": after["legal"][0][1]}, headers=bearer(token))
+        assert res.status_code == 200
