@@ -22,6 +22,11 @@ _BOTS: dict[str, dict[str, str]] = {
         "into-the-blue": "fathom.bots.into_the_blue_greedy:IntoTheBlueGreedyBot",
     },
     "expert": {"into-the-blue": "fathom.bots.into_the_blue_expert:IntoTheBlueExpertBot"},
+    "heuristic": {
+        "deep-blue": "fathom.bots.deep_blue_heuristic:DeepBlueHeuristicBot",
+        "into-the-blue": "fathom.bots.into_the_blue_expert:IntoTheBlueExpertBot",
+    },
+    "ismcts": {"*": "fathom.bots.ismcts:ISMCTSBot"},
 }
 
 BOT_LEVELS = {0: "random", 1: "greedy"}

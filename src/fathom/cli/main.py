@@ -18,6 +18,7 @@ from fathom.cli.console import is_interactive, make_console, make_input
 from fathom.core.errors import FathomError
 from fathom.core.registry import game_names
 from fathom.server import cli as server_cli
+from fathom.sim import cli as sim_cli
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -32,6 +33,9 @@ def build_parser() -> argparse.ArgumentParser:
     data_cmd.add_arguments(sub.add_parser("data", help="data file tools (data check FILE)"))
     server_cli.add_serve_arguments(sub.add_parser("serve", help="play in the browser: tables, friends, bots"))
     server_cli.add_bench_arguments(sub.add_parser("bench-server", help="load-test the web server with bot tables"))
+    sim_cli.add_simulate_arguments(sub.add_parser("simulate", help="many seeded bot games, seats rotated: JSONL + CSV"))
+    sim_cli.add_tournament_arguments(sub.add_parser("tournament", help="round robin between bots: Elo ladder"))
+    sim_cli.add_report_arguments(sub.add_parser("report", help="HTML page of plots from simulation results"))
     sub.add_parser("games", help="list the games and their options")
     bots = sub.add_parser("bots", help="list the bots for a game")
     bots.add_argument("game", choices=game_names())
@@ -55,6 +59,12 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None, stdo
             return server_cli.run_serve(args, console)
         if args.command == "bench-server":
             return server_cli.run_bench(args, console)
+        if args.command == "simulate":
+            return sim_cli.run_simulate(args, console)
+        if args.command == "tournament":
+            return sim_cli.run_tournament(args, console)
+        if args.command == "report":
+            return sim_cli.run_report(args, console)
         if args.command == "games":
             return info.run_games(args, console)
         return info.run_bots(args, console)

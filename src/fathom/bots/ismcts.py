@@ -1,0 +1,215 @@
+"""``ismcts``: information-set Monte Carlo tree search that never looks at hidden information.
+
+How a move is chosen (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012):
+
+1. Every iteration starts from a **fresh determinization** of the real position,
+   ``state.determinize(seat, rng)``: everything the bot's seat cannot know is
+   resampled and the copy gets a fresh seed. The real state is used for nothing
+   else (its legal actions and ``determinize`` only), so the search cannot see
+   other hands or the real future.
+2. One tree is shared by all determinizations. A node is "what has been played
+   since the root": the decisions taken and the *public* chance outcomes (a gem,
+   a market card, a tile; a rival's secret draw is sampled but not branched on).
+   At a decision node the actor's action is picked by UCB1 on the actor's own
+   reward, counting an action's availability only in the determinizations where
+   it is legal.
+3. Chance is sampled with the bot's own generator, never with the state's seed.
+4. Past the tree, a **rollout** plays on with the game's default policy (the Deep
+   Blue heuristic bot, the Into the Blue expert, random elsewhere) up to a
+   horizon, then a **heuristic evaluation** turns the position into a reward per
+   seat in [0, 1] (a win is 1 at a finished game; before that, the estimated
+   lead through a logistic curve).
+5. The most-visited root action is played (ties: the default policy's choice,
+   which also gets a few virtual visits as a prior).
+
+Mechanical steps that the game's policy marks as not worth searching (Deep Blue:
+paying card by card, moving edge by edge) are played by the default policy, inside
+the tree and out, so the budget goes to the decisions that matter.
+
+Budget: ``iterations`` (reproducible: the default) or ``seconds`` (wall clock).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from fathom.core.api import CHANCE, TERMINAL, State
+from fathom.core.rng import Rng
+
+DEFAULT_ITERATIONS = 120
+
+
+class Node:
+    """Statistics of one edge into this node, plus its children."""
+
+    __slots__ = ("children", "chance", "visits", "avail", "reward")
+
+    def __init__(self, n_players: int) -> None:
+        self.children: dict[int, Node] = {}
+        self.chance: dict[int, Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.reward = [0.0] * n_players
+
+
+class ISMCTSBot:
+    """Level 3 (see the module docstring)."""
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        exploration: float = 0.6,
+        horizon: int | None = None,
+        prior_visits: float = 3.0,
+        policy: Any = None,
+    ) -> None:
+        self.rng = Rng(seed)
+        self.seed = seed
+        self.iterations = iterations if iterations is not None or seconds is not None else DEFAULT_ITERATIONS
+        self.seconds = seconds
+        self.exploration = exploration
+        self.horizon = horizon
+        self.prior_visits = prior_visits
+        self._policy = policy
+        self._policy_game: Any = None
+        self.last_stats: dict[str, Any] = {}
+
+    # ---- policy -----------------------------------------------------------------------------
+    def policy_for(self, state: State) -> Any:
+        if self._policy is not None and self._policy_game is None:
+            return self._policy
+        if self._policy_game is not state.game:
+            from fathom.bots.ismcts_policies import policy_for_game
+
+            self._policy = policy_for_game(state.game, seed=self.seed, horizon=self.horizon)
+            self._policy_game = state.game
+        return self._policy
+
+    # ---- the move -------------------------------------------------------------------------
+    def choose(self, state: State) -> int:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        policy = self.policy_for(state)
+        seat = state.current_player
+        if not policy.key_decision(state):
+            return policy.default_action(state)
+        n = state.game.num_players
+        root = Node(n)
+        prior = policy.prior_action(state)
+        started = time.perf_counter()
+        iterations = 0
+        budget = self.iterations
+        while True:
+            if budget is not None and iterations >= budget:
+                break
+            if self.seconds is not None and time.perf_counter() - started >= self.seconds:
+                break
+            det = state.determinize(seat, self.rng)
+            policy.sanitize(det, seat)
+            self._iterate(root, det, seat, policy, prior)
+            iterations += 1
+        best = self._best(root, legal, prior)
+        self.last_stats = {
+            "iterations": iterations,
+            "seconds": time.perf_counter() - started,
+            "visits": {a: c.visits for a, c in root.children.items()},
+            "values": {a: (c.reward[seat] / c.visits if c.visits else None) for a, c in root.children.items()},
+            "prior": prior,
+        }
+        return best
+
+    def _best(self, root: Node, legal: list[int], prior: int | None) -> int:
+        def key(a: int) -> tuple:
+            child = root.children.get(a)
+            visits = (child.visits if child else 0) + (self.prior_visits if a == prior else 0)
+            return (visits, a == prior, -a)
+
+        return max(legal, key=key)
+
+    # ---- one iteration ----------------------------------------------------------------------
+    def _iterate(self, root: Node, state: State, seat: int, policy: Any, prior: int | None) -> None:
+        rng = self.rng
+        node = root
+        path: list[Node] = []
+        start = policy.start_marker(state, seat)
+        expanded = False
+        while True:
+            state, node = self._advance(state, node, seat, policy, start)
+            player = state.current_player
+            if player == TERMINAL or policy.at_horizon(state, seat, start):
+                break
+            legal = state.legal_actions()
+            for a in legal:
+                child = node.children.get(a)
+                if child is not None:
+                    child.avail += 1
+            untried = [a for a in legal if a not in node.children]
+            if untried:
+                if node is root and prior in untried:
+                    action = prior
+                else:
+                    action = untried[rng.randbelow(len(untried))]
+                child = Node(len(node.reward))
+                child.avail = 1
+                node.children[action] = child
+                state.apply(action)
+                path.append(child)
+                node = child
+                expanded = True
+                break
+            action = self._select(node, legal, player)
+            state.apply(action)
+            node = node.children[action]
+            path.append(node)
+        if expanded:
+            state = policy.rollout(state, seat, start, rng)
+        rewards = policy.evaluate(state, seat)
+        for visited in path:
+            visited.visits += 1
+            r = visited.reward
+            for p, v in enumerate(rewards):
+                r[p] += v
+
+    def _advance(self, state: State, node: Node, seat: int, policy: Any, start: Any) -> tuple[State, Node]:
+        """Play chance and non-key decisions until a searched decision, the horizon or the end."""
+        rng = self.rng
+        while True:
+            player = state.current_player
+            if player == TERMINAL or policy.at_horizon(state, seat, start):
+                return state, node
+            if player == CHANCE:
+                outcome = state.sample_chance(rng)
+                if policy.chance_public(state, seat):
+                    child = node.chance.get(outcome)
+                    if child is None:
+                        child = node.chance[outcome] = Node(len(node.reward))
+                    node = child
+                state.apply(outcome)
+                continue
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                state.apply(legal[0])
+                continue
+            if not policy.key_decision(state):
+                state.apply(policy.default_action(state))
+                continue
+            return state, node
+
+    def _select(self, node: Node, legal: list[int], player: int) -> int:
+        c = self.exploration
+        best, best_score = legal[0], -1e18
+        for a in legal:
+            child = node.children[a]
+            if child.visits == 0:
+                return a
+            score = child.reward[player] / child.visits + c * math.sqrt(math.log(max(child.avail, 1)) / child.visits)
+            if score > best_score:
+                best, best_score = a, score
+        return best

@@ -1,0 +1,204 @@
+"""What ISMCTS needs to know about a game: default policy, horizon, evaluation, public chance.
+
+:class:`GenericPolicy` works for any game of the engine API (random rollouts to the
+end, rewards from the winners). The Deep Blue and Into the Blue policies plug in
+their stronger bots as default policy and a heuristic evaluation so rollouts can
+stop early. Every policy is called only on determinized copies (or, for
+``key_decision`` / ``default_action`` / ``prior_action``, on the real state as the
+bot's own seat, through the same public-only bots used at levels 1-2).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from fathom.core.api import CHANCE, TERMINAL, State
+from fathom.core.rng import Rng
+
+
+def win_shares(state: State) -> list[float]:
+    """1 for a sole winner, 1/k each for a shared win, 0 otherwise."""
+    n = state.game.num_players
+    winners = state.winners()
+    if not winners:
+        return [1.0 / n] * n
+    share = 1.0 / len(winners)
+    return [share if p in winners else 0.0 for p in range(n)]
+
+
+def lead_rewards(estimates: list[float], scale: float) -> list[float]:
+    """Reward per seat from estimated totals: logistic in the lead over the best rival."""
+    out = []
+    for p, mine in enumerate(estimates):
+        rival = max(e for o, e in enumerate(estimates) if o != p)
+        x = (mine - rival) / scale
+        out.append(1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, x)))))
+    return out
+
+
+class GenericPolicy:
+    """Any game: every decision searched, random rollouts to the end of the game."""
+
+    def __init__(self, game: Any, seed: int = 0, horizon: int | None = None) -> None:
+        self.game = game
+        self.rng = Rng(seed ^ 0x5DEECE66D)
+        self.max_steps = horizon if horizon is not None else 100_000
+
+    def key_decision(self, state: State) -> bool:
+        return True
+
+    def default_action(self, state: State) -> int:
+        legal = state.legal_actions()
+        return legal[self.rng.randbelow(len(legal))]
+
+    def prior_action(self, state: State) -> int | None:
+        return None
+
+    def sanitize(self, det: State, seat: int) -> None:
+        """Hide from a determinization anything the engine keeps but ``seat`` may not know."""
+
+    def chance_public(self, state: State, seat: int) -> bool:
+        return True
+
+    def start_marker(self, state: State, seat: int) -> Any:
+        return state.move_number()
+
+    def at_horizon(self, state: State, seat: int, start: Any) -> bool:
+        return state.move_number() - start >= self.max_steps
+
+    def rollout_action(self, state: State, rng: Rng) -> int:
+        legal = state.legal_actions()
+        return legal[rng.randbelow(len(legal))]
+
+    def rollout(self, state: State, seat: int, start: Any, rng: Rng) -> State:
+        while True:
+            player = state.current_player
+            if player == TERMINAL or self.at_horizon(state, seat, start):
+                return state
+            if player == CHANCE:
+                state.apply(state.sample_chance(rng))
+            else:
+                state.apply(self.rollout_action(state, rng))
+
+    def evaluate(self, state: State, seat: int) -> list[float]:
+        if state.is_terminal():
+            return win_shares(state)
+        scores = state.scores()
+        return lead_rewards(scores, max(1.0, 0.25 * (max(scores) - min(scores)) + 1.0))
+
+
+class DeepBlueSearch(GenericPolicy):
+    """Deep Blue: heuristic default policy; search turn choices and dive calls; stop at a horizon.
+
+    The horizon is counted in turns started after the root (default: until every
+    seat has had its next turn, so rivals' answers are seen), and a dive under way
+    at the horizon is played to its end first.
+    """
+
+    KEY_PHASES: frozenset[int] = frozenset()
+
+    def __init__(self, game: Any, seed: int = 0, horizon: int | None = None) -> None:
+        super().__init__(game, seed, horizon)
+        from fathom.bots import deep_blue_eval as ev
+        from fathom.bots.deep_blue_heuristic import DeepBlueHeuristicBot
+        from fathom.games.deep_blue import phases as ph
+
+        self.ev = ev
+        self.ph = ph
+        self.T = ev.tables(game)
+        self.params = ev.DEFAULT
+        fast = ev.Params(lookahead=3, decide_lookahead=4)
+        self.fast_params = fast
+        self.bot = DeepBlueHeuristicBot(seed=seed, params=ev.DEFAULT)
+        self.fast_bot = DeepBlueHeuristicBot(seed=seed, params=fast)
+        self.turns = horizon if horizon is not None else game.num_players
+        self.key_phases = frozenset({ph.TURN, ph.CONTINUE, ph.DEFEND, ph.RUSH, ph.TAKE, ph.SCOUT})
+
+    def key_decision(self, state: State) -> bool:
+        return state.phase in self.key_phases
+
+    def default_action(self, state: State) -> int:
+        return self.bot.choose(state)
+
+    def prior_action(self, state: State) -> int | None:
+        return self.bot.choose(state)
+
+    def sanitize(self, det: State, seat: int) -> None:
+        if self.T.hidden_scores:  # R-DB-18: rivals' totals are secret; assume they are level
+            mine = det.vp[seat]
+            for p in range(len(det.vp)):
+                det.vp[p] = mine
+
+    def chance_public(self, state: State, seat: int) -> bool:
+        # a rival's rest draw is secret; gems, market cards, tiles and setup are seen by all
+        return not (state.phase == self.ph.REST_DRAW and state.turn != seat)
+
+    def start_marker(self, state: State, seat: int) -> Any:
+        return [0, state.turn, state.move_number()]
+
+    def at_horizon(self, state: State, seat: int, start: Any) -> bool:
+        if state.turn != start[1]:
+            start[0] += 1
+            start[1] = state.turn
+        return (start[0] >= self.turns and state.d_site < 0) or state.move_number() - start[2] > 3000
+
+    def rollout(self, state: State, seat: int, start: Any, rng: Rng) -> State:
+        bot = self.fast_bot
+        while True:
+            player = state.current_player
+            if player == TERMINAL or self.at_horizon(state, seat, start):
+                return state
+            if player == CHANCE:
+                state.apply(state.sample_chance(rng))
+            else:
+                state.apply(bot.choose(state))
+
+    def evaluate(self, state: State, seat: int) -> list[float]:
+        if state.is_terminal():
+            shares = win_shares(state)
+            # a little of the margin too, so near-wins and big wins differ
+            lead = lead_rewards([float(v) for v in state.vp], 12.0)
+            return [0.85 * s + 0.15 * r for s, r in zip(shares, lead)]
+        ev, T = self.ev, self.T
+        est = [ev.estimate(state, T, p, self.fast_params) for p in range(T.n)]
+        left = ev.turns_left(state, T, self.params)
+        scale = 8.0 + 0.25 * left
+        return lead_rewards(est, scale)
+
+
+class IntoTheBlueSearch(GenericPolicy):
+    """Into the Blue: the expert as default policy, rollouts to the end (games are short)."""
+
+    def __init__(self, game: Any, seed: int = 0, horizon: int | None = None) -> None:
+        super().__init__(game, seed, horizon)
+        from fathom.bots.into_the_blue_expert import IntoTheBlueExpertBot
+
+        self.bot = IntoTheBlueExpertBot(seed=seed)
+        self.max_steps = horizon if horizon is not None else 100_000
+
+    def default_action(self, state: State) -> int:
+        return self.bot.choose(state)
+
+    def prior_action(self, state: State) -> int | None:
+        return self.bot.choose(state)
+
+    def chance_public(self, state: State, seat: int) -> bool:
+        from fathom.games.into_the_blue.state import CHEST
+
+        return not (state._phase == CHEST and state._player != seat)  # a rival's chest value is secret
+
+    def rollout_action(self, state: State, rng: Rng) -> int:
+        return self.bot.choose(state)
+
+    def evaluate(self, state: State, seat: int) -> list[float]:
+        if state.is_terminal():
+            return win_shares(state)
+        return lead_rewards(state.scores(), 6.0)
+
+
+_POLICIES = {"deep-blue": DeepBlueSearch, "into-the-blue": IntoTheBlueSearch}
+
+
+def policy_for_game(game: Any, seed: int = 0, horizon: int | None = None) -> GenericPolicy:
+    return _POLICIES.get(game.name, GenericPolicy)(game, seed=seed, horizon=horizon)

@@ -1,0 +1,66 @@
+"""Bot specs for simulations: a registered name, optionally with settings.
+
+``heuristic``, ``3`` (a level) or ``ismcts(iterations=400,horizon=2)``: settings are
+passed to the bot's constructor as keyword arguments (numbers, true/false, or
+text), so experiments need no new registry entries. The spec string is what the
+records store, so a game replays with exactly the bots it was played with.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from typing import Any
+
+from fathom.bots import registry
+from fathom.core.errors import OptionError
+
+
+def split_bots(text: str) -> list[str]:
+    """``a,b(x=1,y=2),c`` -> ``['a', 'b(x=1,y=2)', 'c']`` (commas inside brackets stay)."""
+    out, depth, cur = [], 0, []
+    for ch in text:
+        if ch == "," and depth == 0:
+            out.append("".join(cur).strip())
+            cur = []
+            continue
+        depth += ch == "("
+        depth -= ch == ")"
+        cur.append(ch)
+    if cur:
+        out.append("".join(cur).strip())
+    return [b for b in out if b]
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    spec = spec.strip()
+    if "(" not in spec:
+        return spec, {}
+    if not spec.endswith(")"):
+        raise OptionError(f"bot spec {spec!r}: expected name(key=value,...)")
+    name, _, inner = spec[:-1].partition("(")
+    kwargs: dict[str, Any] = {}
+    for part in split_bots(inner):
+        key, sep, raw = part.partition("=")
+        if not sep:
+            raise OptionError(f"bot spec {spec!r}: {part!r} is not key=value")
+        try:
+            kwargs[key.strip()] = json.loads(raw)
+        except json.JSONDecodeError:
+            kwargs[key.strip()] = raw.strip()
+    return name.strip(), kwargs
+
+
+def build_bot(spec: str, game: str, seed: int) -> Any:
+    """A bot from a spec (see the module docstring)."""
+    name, kwargs = parse_spec(spec)
+    if not kwargs:
+        return registry.make_bot(name, game, seed=seed)
+    if name.isdigit() and int(name) in registry.BOT_LEVELS:
+        name = registry.BOT_LEVELS[int(name)]
+    games = registry._BOTS.get(name, {})
+    target = games.get(game) or games.get("*")
+    if target is None:
+        raise OptionError(f"no bot {name!r} for {game}; allowed: {', '.join(registry.bot_names(game))}")
+    module, _, attr = target.partition(":")
+    return getattr(importlib.import_module(module), attr)(seed=seed, **kwargs)

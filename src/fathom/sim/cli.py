@@ -1,0 +1,217 @@
+"""``fathom simulate``, ``fathom tournament`` and ``fathom report``.
+
+Kept apart from :mod:`fathom.cli.main` (which only wires them in) and light to
+import: numpy, matplotlib and ray load only when a command needs them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from fathom.core.errors import OptionError
+from fathom.core.registry import game_names
+
+DEFAULT_OUT = os.path.join("results", "simulate")
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", choices=game_names(), help="which game")
+    parser.add_argument("--players", type=int, default=None, help="seats per game (default: one per bot)")
+    parser.add_argument("--scenario", default=None, help="Deep Blue scenario id (e.g. storm)")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="game option, value parsed as JSON if it can be; repeatable")
+    parser.add_argument("--seed", type=int, default=0, help="master seed (default 0): same seed, same games")
+    parser.add_argument("--workers", type=int, default=None, help="local processes (default: every core)")
+    parser.add_argument("--ray", default=None, metavar="auto|ADDRESS|local",
+                        help="run on a Ray cluster instead (auto: the running cluster; local: start one here)")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
+    _common(parser)
+    parser.add_argument("--bots", required=True,
+                        help="one bot per seat, comma-separated (name, level number, or name(key=value,...))")
+    parser.add_argument("--games", type=int, default=100, help="games to play (default 100)")
+    parser.add_argument("--no-rotate", action="store_true", help="keep each bot in its seat (default: rotate)")
+    parser.add_argument("--out", default=DEFAULT_OUT, metavar="PREFIX",
+                        help=f"write PREFIX.jsonl and PREFIX.csv (default {DEFAULT_OUT})")
+
+
+def add_tournament_arguments(parser: argparse.ArgumentParser) -> None:
+    _common(parser)
+    parser.add_argument("--bots", default=None,
+                        help="bots to rank, comma-separated (default: the shipped levels random,greedy,heuristic,ismcts)")
+    parser.add_argument("--deals", type=int, default=25,
+                        help="deals per table; each is played once per seat rotation (default 25)")
+    parser.add_argument("--bootstrap", type=int, default=300, help="bootstrap resamples for the intervals")
+    parser.add_argument("--out", default=os.path.join("results", "tournament"), metavar="PREFIX",
+                        help="write PREFIX.jsonl and PREFIX.csv of every game")
+    parser.add_argument("--ladder", default=None, metavar="PREFIX",
+                        help="also write the ladder as PREFIX.md and PREFIX.json (the shipped one: docs/ladder)")
+
+
+def add_report_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("results", nargs="+", help="JSON lines files from simulate or tournament")
+    parser.add_argument("--out", default=None, help="HTML file (default: next to the first results file)")
+    parser.add_argument("--title", default=None, help="page title")
+    parser.add_argument("--png-dir", default=None, help="also save each plot as PNG in this folder")
+
+
+# ---- helpers -------------------------------------------------------------------------------------
+def _options(args: argparse.Namespace) -> dict[str, Any]:
+    from fathom.cli.play import parse_options
+
+    return parse_options(args.option, args.scenario, args.game)
+
+
+def _ensure_dir(prefix: str) -> None:
+    folder = os.path.dirname(prefix)
+    if folder:
+        os.makedirs(folder, exist_ok=True)
+
+
+def _run(tasks: Sequence[Any], args: argparse.Namespace, console: Console, prefix: str) -> list[dict[str, Any]]:
+    from fathom.sim.runner import ResultWriter, run_tasks
+
+    _ensure_dir(prefix)
+    writer = ResultWriter(prefix + ".jsonl", prefix + ".csv")
+    address = None
+    if args.ray:
+        address = "auto" if args.ray == "auto" else args.ray
+    try:
+        if args.quiet or not tasks:
+            records = run_tasks(tasks, workers=args.workers, ray_address=address, on_result=writer.write)
+        else:
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+            with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                          TimeRemainingColumn(), console=console, transient=False) as progress:
+                bar = progress.add_task(f"{tasks[0].game}", total=len(tasks))
+
+                def on_result(record: dict[str, Any]) -> None:
+                    writer.write(record)
+                    progress.advance(bar)
+
+                records = run_tasks(tasks, workers=args.workers, ray_address=address, on_result=on_result)
+    finally:
+        writer.close()
+    console.print(Text(f"Wrote {prefix}.jsonl and {prefix}.csv ({len(records)} games)."))
+    return records
+
+
+def print_summary(console: Console, records: Sequence[dict[str, Any]]) -> None:
+    from fathom.sim.elo import wilson
+    from fathom.sim.runner import summarize
+
+    summary = summarize(records)
+    table = Table(title="Results by bot (a shared win counts 1/k; 95% Wilson interval)", title_justify="left")
+    for col in ("bot", "games", "win rate", "95% CI", "mean score", "mean place"):
+        table.add_column(col, justify="left" if col == "bot" else "right")
+    for bot, s in sorted(summary.items(), key=lambda kv: -kv[1].win_rate):
+        lo, hi = wilson(s.wins, s.games)
+        table.add_row(bot, str(s.games), f"{100 * s.win_rate:.1f}%", f"{100 * lo:.1f}-{100 * hi:.1f}%",
+                      f"{s.score_sum / s.games:.1f}", f"{s.place_sum / s.games:.2f}")
+    console.print(table)
+    n = records[0]["players"] if records else 0
+    seat_games = [0] * n
+    seat_wins = [0.0] * n
+    for rec in records:
+        for w in rec["winners"]:
+            seat_wins[w] += 1.0 / len(rec["winners"])
+        for s in range(n):
+            seat_games[s] += 1
+    console.print(Text("Win rate by seat: " + ", ".join(
+        f"seat {s} {100 * seat_wins[s] / max(1, seat_games[s]):.1f}%" for s in range(n))))
+
+
+# ---- commands ------------------------------------------------------------------------------------
+def run_simulate(args: argparse.Namespace, console: Console) -> int:
+    from fathom.sim.bots import split_bots
+    from fathom.sim.runner import make_tasks
+
+    bots = split_bots(args.bots)
+    if args.games < 1:
+        raise OptionError("--games must be at least 1")
+    tasks = make_tasks(args.game, bots, args.games, players=args.players, options=_options(args), seed=args.seed,
+                       rotate=not args.no_rotate)
+    records = _run(tasks, args, console, args.out)
+    print_summary(console, records)
+    return 0
+
+
+def run_tournament(args: argparse.Namespace, console: Console) -> int:
+    from fathom.sim import elo
+    from fathom.sim.bots import split_bots
+    from fathom.sim.tournament import SHIPPED_BOTS, ladder_json, ladder_markdown, timing, tournament_tasks
+
+    bots = split_bots(args.bots) if args.bots else list(SHIPPED_BOTS)
+    if len(bots) < 2:
+        raise OptionError("--bots: a tournament needs at least two bots")
+    players = args.players or min(4, max(2, len(bots)))
+    options = _options(args)
+    tasks = tournament_tasks(args.game, bots, players=players, deals=args.deals, options=options, seed=args.seed)
+    records = _run(tasks, args, console, args.out)
+    ratings = elo.ladder(records, bootstrap=args.bootstrap, seed=args.seed)
+    table = Table(title=f"Elo ladder, {args.game} ({len(records)} games, {players} players, seats rotated)",
+                  title_justify="left")
+    for col in ("rank", "bot", "Elo", "95% CI", "games", "win rate", "95% CI", "mean place"):
+        table.add_column(col, justify="left" if col == "bot" else "right")
+    for i, r in enumerate(ratings, 1):
+        table.add_row(str(i), r.bot, f"{r.elo:.0f}", f"{r.low:.0f}-{r.high:.0f}", str(r.games),
+                      f"{100 * r.win_rate:.1f}%", f"{100 * r.win_low:.1f}-{100 * r.win_high:.1f}%",
+                      f"{r.mean_place:.2f}")
+    console.print(table)
+    if args.ladder:
+        meta = {
+            "command": "fathom " + " ".join(sys.argv[1:]) if sys.argv and "fathom" in sys.argv[0]
+            else f"fathom tournament {args.game} --ladder {args.ladder}",
+            "players": players,
+            "options": options,
+            "seed": args.seed,
+            "deals_per_table": args.deals,
+            "bootstrap": args.bootstrap,
+            "bots": bots,
+            "timing": timing(records),
+        }
+        _ensure_dir(args.ladder)
+        with open(args.ladder + ".json", "w", encoding="utf-8") as fh:
+            json.dump(ladder_json(args.game, records, ratings, meta), fh, indent=2)
+            fh.write("\n")
+        with open(args.ladder + ".md", "w", encoding="utf-8") as fh:
+            fh.write(ladder_markdown(args.game, records, ratings, meta))
+        console.print(Text(f"Wrote {args.ladder}.md and {args.ladder}.json."))
+    return 0
+
+
+def run_report(args: argparse.Namespace, console: Console) -> int:
+    from fathom.sim.report import write_report
+    from fathom.sim.runner import read_records
+
+    for path in args.results:
+        if not os.path.exists(path):
+            raise OptionError(f"report: no such results file {path!r}")
+    records = read_records(args.results)
+    if not records:
+        raise OptionError("report: the results files hold no games")
+    out = args.out or os.path.splitext(args.results[0])[0] + ".html"
+    _ensure_dir(out)
+    write_report(records, out, title=args.title, png_dir=args.png_dir)
+    console.print(Text(f"Wrote {out} ({len(records)} games)."))
+    return 0
+
+
+COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None], Callable[..., int]]] = {
+    "simulate": ("many seeded games between bots, seats rotated; JSON lines + CSV", add_simulate_arguments,
+                 run_simulate),
+    "tournament": ("round robin between bots and an Elo ladder", add_tournament_arguments, run_tournament),
+    "report": ("an HTML page of plots from simulation results", add_report_arguments, run_report),
+}
