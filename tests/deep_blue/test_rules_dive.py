@@ -104,6 +104,21 @@ def test_r_db_8_rush_exactly_one_move_leader_first():
     assert next(x for x in s.view(None)["sites"] if x["node"] == "S1")["spots"][2] == {"kind": "blue", "boat": None}
 
 
+def test_r_db_8_rushing_boats_go_to_the_centre():
+    s = build(2, boats={0: {1: "S1"}}, scout={0: ["gold"]})
+    do(s, "dive S1")
+    do(s, "rush boat2")  # the leader brings its second boat
+    do(s, "rush boat1", "rush boat2")  # seat 1 rushes both boats from the harbour
+    assert phase(s) == "draw"
+    assert boats(s, 0) == [("S1", "gold"), ("S1", None)]
+    assert boats(s, 1) == [("S1", None), ("S1", None)]  # red and blue stay free
+    assert [x["boat"] for x in site_spots(s, "S1")][1:] == [None, None]
+    draw(s, "red")
+    decline_plays(s)
+    do(s, "stop")
+    assert vp(s) == [4 + 3, 4]  # nobody on the red spot: 4 VP a red
+
+
 # ---- R-DB-9 -------------------------------------------------------------------------------------
 def _two_on(site: str, spot0: str, spot1: str, **kw):
     return build(2, boats={0: {1: site}, 1: {1: site}}, scout={0: [spot0], 1: [spot1]}, **kw)

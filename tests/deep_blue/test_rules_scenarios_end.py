@@ -62,6 +62,31 @@ def test_r_db_11_troubled_waters_defend_before_using_second_gem():
     assert vp(s) == [2 + 1 + 2 + 6, 0]
 
 
+def test_r_db_11_pair_of_hazards_after_the_leader_resurfaces():
+    # R-DB-11 with R-DB-12: the leader (no protection) resurfaces on the pair's first hazard;
+    # seat 1 still defends both hazards in draw order, may play cards, then the dive ends.
+    s = build(2, hires={1: ["oxygen-diver", "harpooner"]}, boats={0: {1: "A1"}, 1: {1: "S6"}},
+              scout={0: ["red"]}, reveal=("sunken-city-1",))
+    do(s, "dive A1")
+    assert (phase(s), s.current_player) == ("rush", 1)
+    do(s, "rush boat1")
+    draw(s, "black", "blue")  # warnings
+    do(s, "continue")
+    draw(s, "gold", "silver")
+    decline_plays(s)
+    do(s, "continue")
+    draw(s, "blue", "black")
+    assert dive(s)["resurfaced"] == [0]  # seat 0 could not defend: up without a prompt
+    assert (s.current_player, s.view(None)["step"]["hazard"]) == (1, "blue")
+    do(s, "defend oxygen-diver")
+    assert (s.current_player, s.view(None)["step"]["hazard"]) == (1, "black")
+    do(s, "defend harpooner")
+    assert legal(s) == {"play prospector", "done"}
+    do(s, "play prospector")
+    assert phase(s) == "turn" and s.current_player == 1  # no continue: the leader is up
+    assert vp(s) == [6, 2 + 1 + 2]
+
+
 def test_r_db_11_troubled_waters_only_on_sunken_city():
     s = build(2, boats={0: {1: "S1"}}, scout={0: ["gold"]})
     start_dive(s, "S1")

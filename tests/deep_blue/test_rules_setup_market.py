@@ -9,7 +9,7 @@ import pytest
 import fathom
 
 from .helpers import (
-    DEFAULT_TILES, QUIET_MARKET, STARTING_CREW, bag, do, force_fields, hand, hire, legal, market, new_state,
+    DEFAULT_TILES, STARTING_CREW, bag, do, force_fields, hand, hire, legal, market, new_state,
     phase, rest_pile, sail, seat_view, setup, site, supply,
 )
 
@@ -233,20 +233,27 @@ def _drain_deck(s, until: int) -> None:
     raise AssertionError("the deck did not drain")
 
 
+def _cash(s, seat: int) -> int:
+    price = {c["id"]: c["cash"] for c in s.game.describe()["cards"]}
+    return sum(n * price[c] for c, n in hand(s, seat).items()) + seat_view(s, seat)["tokens"]
+
+
+def _rest_until_rich(s) -> None:
+    """Players Rest (taking back their richest cards) until the one to move holds $4."""
+    price = {c["id"]: c["cash"] for c in s.game.describe()["cards"]}
+    for _ in range(12):
+        if _cash(s, s.current_player) >= 4:
+            return
+        do(s, "rest")
+        while s.is_chance_node():
+            do(s, max(sorted(legal(s)), key=lambda a: price[a[5:]]))
+    raise AssertionError("nobody got $4 back")
+
+
 def test_r_db_5_refresh_needs_a_card_in_deck():
     s = setup(2)
     _drain_deck(s, until=1)
-    p = s.current_player
-    for _ in range(6):  # make sure the player to move holds $4 (rest until it does)
-        cash = sum(n * {c["id"]: c["cash"] for c in s.game.describe()["cards"]}[c] for c, n in hand(s, p).items())
-        if cash + seat_view(s, p)["tokens"] >= 4:
-            break
-        do(s, "rest")
-        while s.is_chance_node():
-            do(s, sorted(legal(s))[0])
-        do(s, "rest")
-        while s.is_chance_node():
-            do(s, sorted(legal(s))[0])
+    _rest_until_rich(s)
     assert "refresh" in legal(s)  # one card left is enough
     do(s, "refresh")
     while phase(s) == "pay":
@@ -257,7 +264,8 @@ def test_r_db_5_refresh_needs_a_card_in_deck():
     do(s, "take slot1")
     assert market(s) == [None, None, None, None] and s.view(None)["deck_count"] == 0
     # the deck is empty: no refresh, however rich the player is
-    assert "refresh" not in legal(s)
+    _rest_until_rich(s)
+    assert _cash(s, s.current_player) >= 4 and "refresh" not in legal(s)
 
 
 def test_r_db_5_deck_never_reshuffled_empty_slots_stay_empty():
