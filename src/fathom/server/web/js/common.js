@@ -6,8 +6,9 @@ export function pickLang() {
   const q = new URLSearchParams(location.search).get("lang");
   const saved = localStorage.getItem("fathom.lang");
   const nav = (navigator.language || "en").slice(0, 2);
-  const lang = q || saved || nav;
-  return lang === "fr" ? "fr" : "en";
+  const lang = (q || saved || nav) === "fr" ? "fr" : "en";
+  if (q) localStorage.setItem("fathom.lang", lang);
+  return lang;
 }
 
 export async function loadStrings(lang) {

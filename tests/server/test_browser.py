@@ -1,0 +1,219 @@
+"""The pages in a real browser (Chromium through Playwright) against a real server process."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import time
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.filterwarnings("ignore")
+
+GAME_TIME_LIMIT = 300  # seconds for a whole game of clicks
+
+
+def _open(browser: Any, url: str, frames: list | None = None) -> tuple[Any, Any]:
+    context = browser.new_context(viewport={"width": 1500, "height": 1000})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    if frames is not None:
+        page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(payload)))
+    page.goto(url)
+    page.wait_for_function("document.body.dataset.status === 'playing' || document.body.dataset.status === 'over'",
+                           timeout=15000)
+    page.errors = errors  # type: ignore[attr-defined]
+    return context, page
+
+
+def _wait_turn(page: Any, timeout: float = 20000) -> str:
+    page.wait_for_function(
+        "document.body.dataset.status === 'over' || (document.body.dataset.mine === '1' && !document.body.dataset.pending)",
+        timeout=timeout)
+    return page.evaluate("document.body.dataset.status")
+
+
+def _click_a_legal_move(page: Any, rng: random.Random, prefer: tuple[str, ...] = ()) -> str:
+    """Click one of the highlighted moves (board, cards or buttons); returns its notation."""
+    move = page.evaluate("document.body.dataset.move")
+    for _attempt in range(5):
+        actions = page.evaluate("[...document.querySelectorAll('.legal[data-action]')].map(e => e.dataset.action)")
+        if not actions:
+            page.wait_for_timeout(50)
+            continue
+        preferred = [i for i, a in enumerate(actions) if a.startswith(prefer)] if prefer else []
+        index = rng.choice(preferred or range(len(actions)))
+        try:
+            page.locator(".legal[data-action]").nth(index).click(timeout=5000)
+        except Exception:  # noqa: BLE001 - re-rendered under the pointer: pick again
+            continue
+        page.wait_for_function(f"document.body.dataset.move !== '{move}' || document.body.dataset.status === 'over'",
+                               timeout=20000)
+        return actions[index]
+    raise AssertionError(f"could not click a legal move at move {move}")
+
+
+def _seat_page(server: Any, links: dict[str, Any], seat: int) -> str:
+    return server.url + links["seats"][seat]["url"]
+
+
+def test_a_person_plays_a_whole_deep_blue_game_against_a_bot_by_clicking(live_server, browser, tmp_path):
+    links = live_server.post("/api/tables", {"game": "deep-blue", "seed": 3,
+                                             "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "1"}]})
+    context, page = _open(browser, _seat_page(live_server, links, 0))
+    rng = random.Random(3)
+    start = time.time()
+    clicks = 0
+    kinds = set()
+    # dive whenever possible and keep diving: a random person still finishes the game with the bot
+    prefer = ("dive", "continue", "play", "defend", "scout", "sail boat")
+    while _wait_turn(page) != "over":
+        assert time.time() - start < GAME_TIME_LIMIT, f"game not over after {clicks} clicks"
+        action = _click_a_legal_move(page, rng, prefer)
+        kinds.add(action.split()[0])
+        clicks += 1
+        if clicks == 25:
+            page.screenshot(path=str(tmp_path / "deep-blue-mid-game.png"))
+            if os.environ.get("FATHOM_SCREENSHOTS"):
+                page.screenshot(path=os.environ["FATHOM_SCREENSHOTS"])
+    assert page.evaluate("document.body.dataset.status") == "over"
+    banner = page.inner_text("#turn-banner")
+    assert "Game over" in banner and "Winner" in banner
+    state = live_server.get(f"/api/tables/{links['id']}/state")
+    assert state["to_move"] == "over" and state["table"]["status"] == "over"
+    assert clicks > 20 and {"dive", "sail"} & kinds, kinds
+    # a finished game can be replayed step by step in the page
+    page.locator("#replay-prev").click()
+    page.wait_for_function("document.body.dataset.replayStep !== undefined")
+    step = int(page.evaluate("document.body.dataset.replayStep"))
+    assert step == state["move_number"] - 1
+    page.locator("#replay-prev").click()
+    page.wait_for_function(f"document.body.dataset.replayStep === '{step - 1}'")
+    assert not page.errors, page.errors
+    context.close()
+
+
+def test_two_people_in_two_browsers_never_receive_each_others_hand(live_server, browser):
+    links = live_server.post("/api/tables", {"game": "deep-blue", "seed": 8,
+                                             "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]})
+    frames: list[list[Any]] = [[], []]
+    pages = []
+    contexts = []
+    for seat in (0, 1):
+        context, page = _open(browser, _seat_page(live_server, links, seat), frames[seat])
+        contexts.append(context)
+        pages.append(page)
+    rng = random.Random(8)
+    for _ in range(40):
+        state = live_server.get(f"/api/tables/{links['id']}/state")
+        mover = state["to_move"]
+        if mover == "over":
+            break
+        page = pages[mover]
+        _wait_turn(page)
+        _click_a_legal_move(page, rng, ("pay", "recruit", "rest", "sail", "dive", "play"))
+        for seat in (0, 1):
+            own = pages[seat].evaluate("window.fathom.msg && window.fathom.msg.view.seats")
+            shown = pages[seat].evaluate(
+                "[...document.querySelectorAll('#hand .hand-row:first-of-type [data-card]')].map(e => e.dataset.card)")
+            other = own[1 - seat]
+            assert "hand" not in other and "rest" not in other
+            mine = own[seat].get("hand", {})
+            assert set(shown) == {c for c, n in mine.items() if n}
+    for seat in (0, 1):
+        states = [json.loads(f) for f in frames[seat] if isinstance(f, str) and '"type":"state"' in f]
+        assert len(states) > 10
+        for msg in states:
+            other = msg["view"]["seats"][1 - seat]
+            assert "hand" not in other and "rest" not in other
+            assert msg["you"] == seat
+            for event in msg["events"]:
+                if event.get("type") == "rest-draw" and event.get("seat") == 1 - seat:
+                    assert event.get("card") is None
+    for page in pages:
+        assert not page.errors, page.errors
+    for context in contexts:
+        context.close()
+
+
+def test_reconnect_and_a_killed_server_mid_game(live_server, browser):
+    links = live_server.post("/api/tables", {"game": "deep-blue", "seed": 5,
+                                             "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "1"}]})
+    token = links["seats"][0]["token"]
+    context, page = _open(browser, _seat_page(live_server, links, 0))
+    rng = random.Random(5)
+    for _ in range(8):
+        _wait_turn(page)
+        _click_a_legal_move(page, rng, ("recruit", "pay", "sail", "dive"))
+    _wait_turn(page)
+    before = live_server.get(f"/api/tables/{links['id']}/state", token)
+    # the person drops (closes the tab) and comes back with the same link: same seat, same position
+    page.close()
+    page = context.new_page()
+    page.goto(_seat_page(live_server, links, 0))
+    _wait_turn(page)
+    assert page.evaluate("window.fathom.msg.you") == 0
+    assert page.evaluate("window.fathom.msg.move_number") == before["move_number"]
+    # the server process is killed mid-game and started again on the same database
+    live_server.kill()
+    page.wait_for_function("document.getElementById('conn').classList.contains('off')", timeout=10000)
+    live_server.start()
+    after = live_server.get(f"/api/tables/{links['id']}/state", token)
+    assert after["view"] == before["view"] and after["legal"] == before["legal"]
+    assert after["events"] == before["events"]
+    page.wait_for_function("document.getElementById('conn').classList.contains('on')", timeout=20000)
+    _wait_turn(page)
+    assert page.evaluate("window.fathom.msg.move_number") == before["move_number"]
+    for _ in range(5):
+        if _wait_turn(page) == "over":
+            break
+        _click_a_legal_move(page, rng)
+    assert live_server.get(f"/api/tables/{links['id']}/state", token)["move_number"] > before["move_number"]
+    context.close()
+
+
+def test_into_the_blue_by_clicking_dice_and_levels(live_server, browser):
+    links = live_server.post("/api/tables", {"game": "into-the-blue", "seed": 4,
+                                             "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "1"}]})
+    context, page = _open(browser, _seat_page(live_server, links, 0))
+    rng = random.Random(4)
+    start = time.time()
+    rerolled = False
+    while _wait_turn(page) != "over":
+        assert time.time() - start < 120
+        dice = page.locator("svg.die.selectable")
+        if dice.count() and rng.random() < 0.6:
+            move = page.evaluate("document.body.dataset.move")
+            for i in rng.sample(range(dice.count()), rng.randint(1, 3)):
+                page.locator("svg.die.selectable").nth(i).click()
+            page.locator("#reroll-btn.legal").click()
+            page.wait_for_function(f"document.body.dataset.move !== '{move}'", timeout=20000)
+            rerolled = True
+        else:
+            _click_a_legal_move(page, rng)
+    assert rerolled
+    assert "Game over" in page.inner_text("#turn-banner")
+    assert not page.errors, page.errors
+    context.close()
+
+
+def test_lobby_creates_a_table_and_french_strings(live_server, browser):
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(live_server.url + "/?lang=fr")
+    page.wait_for_function("document.body.dataset.ready === '1'")
+    assert page.inner_text("#create h2") == "Nouvelle table"
+    page.select_option("#players", "3")
+    page.locator("#create-btn").click()
+    page.wait_for_selector("#links [data-open-seat='0']")
+    href = page.get_attribute("#links [data-open-seat='0']", "href")
+    assert "#token=0." in href
+    page.goto(live_server.url + href)
+    page.wait_for_function("document.body.dataset.status === 'playing'")
+    assert page.inner_text("#game-name") == "Deep Blue"
+    text = page.inner_text("body")
+    assert "JOURNAL" in text.upper() and "Une nouvelle partie commence." in text
+    context.close()
