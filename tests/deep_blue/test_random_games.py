@@ -24,7 +24,7 @@ import fathom
 from fathom.bots.random_bot import RandomBot
 from fathom.core.rng import Rng
 
-from fathom.games.deep_blue.phases import NAMES as PHASE_NAMES
+from fathom.games.deep_blue.phases import DEFEND, PLAY, NAMES as PHASE_NAMES
 
 from .helpers import GAME, SCENARIOS, TOTAL_CARDS, TOTAL_GEMS, gem_counts
 
@@ -55,6 +55,7 @@ class Referee:
         self.vp = [0] * n
         self.tokens = list(comp.tokens_by_seat[:n])
         self.sunken = comp.sunken_count
+        self.prompts: dict[tuple, list[int]] = {}
 
     def check(self, s) -> None:
         n = self.n
@@ -88,6 +89,17 @@ class Referee:
         self.vp = list(s.vp)
         self.tokens = list(s.tokens)
         assert 0 <= s.fresco <= self.sunken and (s.fresco == self.sunken) == s.is_terminal()
+        # R-DB-9: after a draw, each diver answers each hazard once, then plays cards, leader
+        # first then clockwise: per hazard / per draw, seats come up in clockwise order, once
+        if s.phase in (DEFEND, PLAY):
+            key = (s.d_site, len(s.d_order), s.phase, len(s.d_hazards) if s.phase == DEFEND else 0)
+            seats = self.prompts.setdefault(key, [])
+            if not seats or seats[-1] != s.actor:
+                assert s.actor not in seats, f"seat {s.actor} asked again: {key} {seats}"
+                seats.append(s.actor)
+                order = [(p - s.d_leader) % n for p in seats]
+                assert order == sorted(order), (key, seats, s.d_leader)
+                assert s.d_in >> s.actor & 1
 
 
 # ---- sampled checks (public API) -------------------------------------------------------------

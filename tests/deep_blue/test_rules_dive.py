@@ -157,6 +157,21 @@ def test_r_db_9_second_black_gem_forces_defence():
     assert vp(s) == [2, 0]
 
 
+def test_r_db_9_blue_or_black_spot_protects_once():
+    s = build(2, boats={0: {1: "S3"}}, scout={0: ["blue_or_black"]})  # S3: start-2 (silver, gold, blue_or_black)
+    start_dive(s, "S3")
+    for gem in ("blue", "black"):
+        draw(s, gem)
+        do(s, "continue")
+    draw(s, "black")
+    assert legal(s) == {"defend spot-blue_or_black", "resurface"}
+    do(s, "defend spot-blue_or_black")
+    assert boats(s, 0)[0] == ("S3", None)
+    do(s, "continue")
+    draw(s, "blue")  # used up: no protection left, the leader is forced up
+    assert phase(s) == "turn" and vp(s) == [2, 0]
+
+
 def test_r_db_9_first_hazard_is_warning():
     s = _two_on("S1", "gold", "red")  # no protection anywhere
     start_dive(s, "S1")
