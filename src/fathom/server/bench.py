@@ -83,7 +83,8 @@ async def _seat(ws_url: str, token: str, stats: Stats, rng: random.Random, think
                 done: dict[str, int]) -> None:
     import websockets
 
-    async with websockets.connect(ws_url, max_size=2**22, compression=None) as ws:
+    async with websockets.connect(ws_url, max_size=2**22, compression=None, open_timeout=60,
+                                  ping_interval=None) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
         sent_at: float | None = None
         sent_move = -1
@@ -165,6 +166,7 @@ async def _run(args: argparse.Namespace, url: str) -> dict[str, Any]:
         "p99_ms": round(_percentile(lat, 0.99) * 1000, 2), "max_ms": round(max(lat) * 1000, 2) if lat else None,
         "errors": stats.errors, "games_finished": stats.finished // max(1, args.players),
         "client_failures": len(failures), "think_ms": args.think_ms,
+        "failure_sample": repr(failures[0])[:200] if failures else None,
     }
 
 
@@ -212,5 +214,6 @@ def run(args: argparse.Namespace, out: Any = None) -> int:
             f"max {figures['max_ms']} ms\n"
             f"  errors {figures['errors']}, games finished {figures['games_finished']}, "
             f"client failures {figures['client_failures']}"
+            + (f" (e.g. {figures['failure_sample']})" if figures["failure_sample"] else "")
         )
     return 0 if figures["client_failures"] == 0 else 1

@@ -5,8 +5,8 @@ spots, the chance that the next draw (a pair with Troubled Waters on a Sunken Ci
 tile) brings a hazard, and a hazard this seat cannot defend (it would have to
 resurface). When the seat is deciding in a dive, the engine's
 :func:`fathom.games.deep_blue.odds.dive_odds` (same rules, from the same view)
-adds the VP if the dive stopped now, after one more draw, and with optimal
-stopping for the leader; those numbers then replace ours.
+adds the VP if the dive stopped now and expected after one more draw; its
+hazard numbers then replace ours (they agree: a test checks).
 
 Into the Blue: for the seat deciding, the exact probability of each target
 (perfect dive, reaching level L) if it stops now and with the best play of its
@@ -25,13 +25,24 @@ _ENGINE_ODDS: Any = None
 
 
 def _engine_odds() -> Any:
-    """``fathom.games.deep_blue.odds.dive_odds`` if the engine has it, else ``False``."""
+    """The engine's per-diver next-draw odds (``fathom.games.deep_blue.odds``), or ``False``.
+
+    Only the one-draw figures are used: the leader's optimal-stopping expectimax can
+    take tens of milliseconds, too long to run on the server's event loop per move.
+    """
     global _ENGINE_ODDS
     if _ENGINE_ODDS is None:
         try:
             module = importlib.import_module("fathom.games.deep_blue.odds")
-            _ENGINE_ODDS = getattr(module, "dive_odds", False)
-        except ImportError:
+
+            def mine(view: dict[str, Any], comp: Any, seat: int) -> Any:
+                diver = module.diver_from_view(view, comp, seat, seat)
+                bag = module.gem_vector(view["bag"])
+                drawn = module.gem_vector(view["dive"]["counts"])
+                return module.next_draw(diver, bag, drawn, module.per_draw_of(view, comp))
+
+            _ENGINE_ODDS = mine
+        except (ImportError, AttributeError):
             _ENGINE_ODDS = False
     return _ENGINE_ODDS
 
@@ -114,18 +125,15 @@ def deep_blue(view: dict[str, Any], seat: int | None, describe: dict[str, Any], 
     engine = _engine_odds()
     if engine and deciding and diving and comp is not None:
         try:
-            odds = engine(view, comp, seat)
+            mine = engine(view, comp, seat)
         except Exception:  # noqa: BLE001 - our own count stands
-            odds = None
-        mine = odds.for_seat(seat) if odds is not None else None
+            mine = None
         if mine is not None:
             out["source"] = "engine"
             out["hazard"] = _frac(mine.hazard)
             out["undefendable"] = _frac(mine.risk)
             out["stop_vp"] = float(mine.stop_vp)
             out["draw_vp"] = float(mine.draw_vp)
-            if odds.leader_optimal is not None:
-                out["leader_optimal"] = float(odds.leader_optimal)
     return out
 
 

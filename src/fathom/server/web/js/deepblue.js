@@ -256,7 +256,7 @@ export class DeepBlue {
       const selected = select && this.selectedBoat === b.boat;
       const cls = act ? `boat legal` : select ? `boat selectable${selected ? " selected" : ""}` : "boat";
       const data = act ? `data-action="${esc(act)}"` : select ? `data-select-boat="${b.boat}"` : "";
-      return `<g class="${cls}" ${data} transform="translate(${x},${y})" filter="url(#shadow)">
+      return `<g class="${cls}" ${data} transform="translate(${x},${y}) scale(1.25)" filter="url(#shadow)">
         ${act || selected ? `<circle r="24" class="target-ring"/>` : ""}
         <path d="M -17 -1 L 17 -1 L 11 9 L -11 9 Z" fill="${this.colour(seat)}" stroke="#1b1b1b" stroke-width="1.6"/>
         <path d="M -1 -2 L -1 -22 L 12 -5 Z" fill="#fbfbf5" stroke="#333" stroke-width="1"/>

@@ -84,7 +84,7 @@ export class IntoTheBlue {
     // levels
     const levels = v.levels.map((L) => {
       const act = legal.has(`place ${L.level}`) ? `place ${L.level}` : null;
-      const shells = L.shells.map((c, s) => c ? `<span class="shell" style="--c:${this.colour(s)}" title="${esc(this.app.seatName(s))}">${this.shellSvg(this.colour(s))}<b>${c}</b></span>` : "").join("");
+      const shells = L.shells.map((c, s) => c ? `<span class="shell" style="--c:${this.colour(s)}" title="${esc(this.app.seatName(s))}: ${c}"><span class="stack">${Array(Math.min(c, 12)).fill(this.shellSvg(this.colour(s), 30)).join("")}</span><b>${c}</b></span>` : "").join("");
       const placement = (turn.placements || []).find((p) => p.level === L.level);
       return `<div class="level level-${L.level} ${act ? "legal" : ""}" ${act ? `data-action="${esc(act)}"` : ""}>
         <div class="level-num">${L.level}</div>

@@ -147,6 +147,7 @@ function renderMoves(msg) {
   }
   if (msg.can_undo) html += `<button class="ghost" id="undo-btn">↶ ${esc(t("t.undo"))}</button>`;
   box.innerHTML = html;
+  box.hidden = !html;
   const undo = document.getElementById("undo-btn");
   if (undo) undo.onclick = () => app.live.send({ type: "undo", expect: msg.move_number });
   const back = document.getElementById("back-btn");
@@ -172,11 +173,11 @@ function renderReplayBar(msg) {
   const step = app.replay ? app.replay.step : total;
   box.innerHTML = `<h3>${esc(t("t.replay"))}</h3>
     <div class="replay-controls">
-      <button class="ghost" data-step="0" title="${esc(t("t.first"))}">⏮</button>
+      <button class="ghost" data-step="0" title="${esc(t("t.first"))}">|◀</button>
       <button class="ghost" data-step="${Math.max(0, step - 1)}" title="${esc(t("t.prev"))}" id="replay-prev">◀</button>
       <input type="range" min="0" max="${total}" value="${step}" id="replay-range">
       <button class="ghost" data-step="${Math.min(total, step + 1)}" title="${esc(t("t.next"))}" id="replay-next">▶</button>
-      <button class="ghost" data-step="${total}" title="${esc(t("t.last"))}">⏭</button>
+      <button class="ghost" data-step="${total}" title="${esc(t("t.last"))}">▶|</button>
     </div>
     <p class="muted" id="replay-step">${esc(t("t.step", { n: step, total }))}${app.replay && app.replay.data.action ? " · " + esc(app.replay.data.action) : ""}</p>
     <a class="button small" href="/api/tables/${encodeURIComponent(tableId)}/save" download>${esc(t("t.download"))}</a>`;
