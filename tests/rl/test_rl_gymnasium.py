@@ -28,7 +28,7 @@ def _episode(env, seed: int, rng: np.random.Generator):
 @pytest.mark.parametrize("env_id,players,kwargs", [
     ("fathom/IntoTheBlue-v0", 2, {}),
     ("fathom/IntoTheBlue-v0", 5, {"opponents": ["greedy", "random", "1", "0"]}),
-    ("fathom/DeepBlue-v0", 2, {"opponents": "random", "max_steps": 200}),
+    ("fathom/DeepBlue-v0", 2, {"max_steps": 200}),  # default opponents: the greedy bot
     ("fathom/DeepBlue-v0", 4, {"opponents": "random", "scenario": "storm", "hidden_scores": True, "max_steps": 200}),
 ])
 def test_check_env(env_id: str, players: int, kwargs: dict) -> None:
@@ -76,8 +76,9 @@ def test_score_reward_and_reproducible_episodes() -> None:
     assert r1[0] == r2[0] and r1[4] == r2[4]
 
 
-def test_deep_blue_full_game_against_random_bots() -> None:
-    env = fg.FathomEnv("deep-blue", players=3, opponents="random", learner_seat=1)
+@pytest.mark.parametrize("opponents", ["random", "greedy"])
+def test_deep_blue_full_game_against_bots(opponents: str) -> None:
+    env = fg.FathomEnv("deep-blue", players=3, opponents=opponents, learner_seat=1)
     reward, term, trunc, info, steps = _episode(env, seed=8, rng=np.random.default_rng(8))
     assert term and not trunc and steps > 50
     assert reward in (1.0, -1.0)

@@ -80,7 +80,7 @@ def reward_range(game: str, reward: str) -> tuple[float, float]:
     """Loose bounds of one seat's reward (OpenSpiel wants min/max utility)."""
     if reward == "win":
         return -1.0, 1.0
-    bound = 250.0 if game_name(game) == "deep-blue" else 120.0
+    bound = 400.0 if game_name(game) == "deep-blue" else 120.0
     return -bound, bound
 
 

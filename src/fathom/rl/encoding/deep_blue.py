@@ -53,7 +53,7 @@ class DeepBlueEncoder(Encoder):
         self.deck_total = float(max(1, sum(c.copies for c in comp.cards if not c.starting)))
         self.fresco_needed = float(max(1, comp.sunken_count))
         self.face_down_total = float(max(1, len(comp.advanced_sites)))
-        self.vp_scale = 150.0
+        self.vp_scale = 400.0
         self.card_count_scale = 30.0
         card_list = ", ".join(c.id for c in comp.cards)
 
@@ -124,7 +124,7 @@ class DeepBlueEncoder(Encoder):
         self.o_dive_out = lay.add("dive.resurfaced", n, "rel seats who resurfaced (multi-hot)")
         self.o_dive_counts = lay.add("dive.counts", G, "gems drawn so far per colour / 10 (clipped)")
         self.o_dive_drawn = lay.add("dive.drawn", 1, "gems drawn so far / 20 (clipped)")
-        self.o_dive_vp = lay.add("dive.card_vp", n, "VP from cards played in this dive per rel seat / 30 (clipped)")
+        self.o_dive_vp = lay.add("dive.card_vp", n, "VP from cards played in this dive per rel seat / 60 (clipped)")
         self.o_dive_pending = lay.add("dive.pending_gems", G, "gems of the current draw still to resolve per colour / 2")
         self.o_winners = lay.add("winners", n, "winners once the game is over (rel seats, multi-hot)")
 
@@ -255,7 +255,7 @@ class DeepBlueEncoder(Encoder):
                 buf[self.o_dive_counts + gi[g]] = min(1.0, cnt / 10)
             buf[self.o_dive_drawn] = min(1.0, len(dive["drawn"]) / 20)
             for p, v in dive["card_vp"].items():
-                buf[self.o_dive_vp + (int(p) - seat) % n] = min(1.0, max(0.0, v / 30))
+                buf[self.o_dive_vp + (int(p) - seat) % n] = min(1.0, max(0.0, v / 60))
             for g in dive["pending_gems"]:
                 buf[self.o_dive_pending + gi[g]] += 0.5
         for w in view.get("winners", ()):
