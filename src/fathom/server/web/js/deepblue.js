@@ -395,7 +395,6 @@ export class DeepBlue {
     if (o.stop_vp !== undefined) {
       odds += `<div class="odds-line"><span>${esc(t("db.stop_vp"))}</span><b>${o.stop_vp.toFixed(0)}</b></div>
         <div class="odds-line"><span>${esc(t("db.draw_vp"))}</span><b>${o.draw_vp.toFixed(2)}</b></div>`;
-      if (o.leader_optimal !== undefined) odds += `<div class="odds-line"><span>${esc(t("db.leader_optimal"))}</span><b>${o.leader_optimal.toFixed(2)}</b></div>`;
     }
     return `<section class="panel bag" id="bag"><h3>${esc(t("db.bag"))} <span class="muted">(${v.bag_count})</span></h3>
       <div class="bag-row"><svg class="bag-icon" width="34" height="38" viewBox="0 0 34 38"><path d="M8 10 Q 2 30 8 34 Q 17 38 26 34 Q 32 30 26 10 Z" fill="#8c6a43" stroke="#3e2a14" stroke-width="1.5"/><path d="M9 10 Q 17 4 25 10" fill="none" stroke="#3e2a14" stroke-width="2.5"/></svg>${bag}</div>
