@@ -84,3 +84,22 @@ def test_events_are_the_same_recorded_or_rebuilt_by_replay(name):
     assert silent == recorded
     for seat in (None, 0, 1, 2):
         assert silent.events(seat) == recorded.events(seat)
+
+
+@pytest.mark.parametrize("name", fathom.game_names())
+def test_legal_actions_are_sorted_unique_and_in_range_at_every_step(name):
+    from fathom.bots import make_bot
+
+    for seed in range(6):
+        state = fathom.new_game(name, players=2 + seed % 4, seed=seed, record_events=False)
+        bots = [make_bot("random", name, seed=seed * 10 + i) for i in range(state.game.num_players)]
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            assert legal and legal == sorted(set(legal))
+            if state.is_chance_node():
+                assert all(a >= state.game.num_distinct_actions for a in legal)
+                action = state.sample_chance()
+            else:
+                assert all(0 <= a < state.game.num_distinct_actions for a in legal)
+                action = bots[state.current_player].choose(state)
+            state.apply(action)

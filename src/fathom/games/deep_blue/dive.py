@@ -56,7 +56,7 @@ class DiveRules:
 
     def legal_rush(self) -> list[int]:
         game = self.game
-        return [game.A_RUSH[b] for b in self.rush_candidates(self.actor)] + [game.A_DONE]
+        return sorted([game.A_RUSH[b] for b in self.rush_candidates(self.actor)] + [game.A_DONE])
 
     def apply_rush(self, action: int) -> None:
         p = self.actor
