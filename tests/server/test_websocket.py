@@ -229,7 +229,7 @@ def test_turn_clock_hands_an_absent_seat_to_a_stand_in_until_it_returns(client):
     with client.websocket_connect(f"/ws/{tid}") as ws:
         _, back = hello(ws, token)  # coming back to the table takes the seat back
         assert back["table"]["seats"][0]["away"] is False
-    log = client.app.state.referee.tables[tid].log
+    log = client.app.state.referee.get(tid).log
     assert any(e.source == "clock" for e in log) and any(e.source == "bot" for e in log)
 
 

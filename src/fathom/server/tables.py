@@ -66,11 +66,15 @@ def games_info() -> list[dict[str, Any]]:
     out = []
     for name in game_names():
         cls = game_class(name)
+        game = make_game(name, cls.min_players)
+        scenarios = {s["id"]: s["name"] for s in game.describe().get("scenarios", [])} if hasattr(game, "describe") else {}
         options = []
         for opt in cls.OPTIONS.values():
             if not opt.choices:
                 continue  # free-form options (data files) are not offered to browsers
-            options.append({"name": opt.name, "default": opt.default, "choices": list(opt.choices), "doc": opt.doc})
+            labels = scenarios if opt.name == "scenario" else {}
+            options.append({"name": opt.name, "default": opt.default, "choices": list(opt.choices), "doc": opt.doc,
+                            "labels": {str(c): labels[c] for c in opt.choices if c in labels}})
         out.append({"name": name, "min_players": cls.min_players, "max_players": cls.max_players,
                     "options": options, "bots": bot_choices(name)})
     return out
@@ -281,9 +285,13 @@ class Referee:
         if rec is None:
             raise ProtocolError("no-table", status=404, table=str(table_id)[:32])
         entries = self.store.log(table_id)
-        state = new_game(rec.game, players=rec.players, seed=rec.seed, **rec.options)
-        for entry in entries:
-            state.apply(entry.action)
+        try:
+            state = new_game(rec.game, players=rec.players, seed=rec.seed, **rec.options)
+            for entry in entries:
+                state.apply(entry.action)
+        except FathomError as exc:  # the engine's rules changed under a stored game
+            log.error("table %s cannot be replayed: %s", table_id, exc)
+            raise ProtocolError("no-table", status=410, table=table_id) from None
         table = LiveTable(rec, state, entries)
         self.tables[table_id] = table
         return table
@@ -522,6 +530,8 @@ class Referee:
         table.clients.discard(client)
         for other in table.clients:
             other.mark()
+        if table.over and not table.clients and self.tables.get(table.id) is table:
+            del self.tables[table.id]  # finished and unwatched: reloaded from the log when asked for
 
     def error_message(self, exc: ProtocolError, lang: str) -> dict[str, Any]:
         return {"type": "error", "code": exc.code, "message": error_text(exc.code, lang, exc.params),

@@ -51,6 +51,7 @@ function renderOptions() {
     let opts = "";
     for (const c of o.choices) {
       let label = c === true ? t("yes") : c === false ? t("no") : c === "none" ? t("opt.none") : String(c);
+      if (o.labels && o.labels[String(c)]) label = o.labels[String(c)];
       if (o.name === "scenario" && I18N.s._scenarios && I18N.s._scenarios[c]) label = I18N.s._scenarios[c];
       opts += `<option value='${esc(JSON.stringify(c))}' ${c === o.default ? "selected" : ""}>${esc(label)}</option>`;
     }
