@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from fathom.bots.base import ViewBot
 from fathom.core.api import State
-from fathom.core.rng import Rng
 
 TREASURE_RATE = {"silver": (1, 3), "gold": (2, 5), "red": (4, 10)}
 HAZARDS = ("black", "blue")
@@ -20,22 +20,17 @@ SPOT_PREFERENCE = ("red", "gold", "blue_or_black", "silver", "blue", "black")
 STOP_RISK = 0.2
 
 
-class DeepBlueGreedyBot:
+class DeepBlueGreedyBot(ViewBot):
     """Level 1: greedy rules for every kind of Deep Blue decision."""
 
     name = "greedy"
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = Rng(seed)
+        super().__init__(seed)
         self._cards_of: Any = None
         self._card_info: dict[str, dict[str, Any]] = {}
 
-    def choose(self, state: State) -> int:
-        seat = state.current_player
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        view = state.view(seat)
+    def decide(self, state: State, view: dict[str, Any], seat: int, legal: list[int]) -> int:
         names = {state.action_to_string(a): a for a in legal}
         phase = view["phase"]
         chooser = getattr(self, "_" + phase.replace("-", "_"), None)

@@ -23,8 +23,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from fathom.bots.base import ViewBot
 from fathom.core.api import State
-from fathom.core.rng import Rng
 from fathom.games.into_the_blue import actions as A
 from fathom.games.into_the_blue import dice, odds, scoring
 
@@ -108,20 +108,12 @@ class Position:
         return max((self.place_value(lv, c) for lv, c in dice.PLACEMENTS[table]), default=0.0)
 
 
-class IntoTheBlueExpertBot:
+class IntoTheBlueExpertBot(ViewBot):
     """Level 2: target-driven exact-odds play (see the module docstring)."""
 
     name = "expert"
 
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = Rng(seed)
-
-    def choose(self, state: State) -> int:
-        seat = state.current_player
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        view = state.view(seat)
+    def decide(self, state: State, view: dict[str, Any], seat: int, legal: list[int]) -> int:
         turn = view["turn"]
         pos = Position(view, seat)
         table = dice.from_faces(turn["dice"])

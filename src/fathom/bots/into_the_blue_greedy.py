@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from fathom.bots.base import ViewBot
 from fathom.core.api import State
-from fathom.core.rng import Rng
 from fathom.games.into_the_blue import actions as A
 from fathom.games.into_the_blue import dice
 
@@ -34,21 +34,13 @@ def greedy_keep(table: int) -> int:
     return dice.ID_OF_COUNTS[tuple(keep)]  # type: ignore[index]
 
 
-class IntoTheBlueGreedyBot:
+class IntoTheBlueGreedyBot(ViewBot):
     """Level 1: greedy dice and placements (see the module docstring)."""
 
     name = "greedy"
 
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = Rng(seed)
-
-    def choose(self, state: State) -> int:
-        seat = state.current_player
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        view = state.view(seat)
-        turn: dict[str, Any] = view["turn"]
+    def decide(self, state: State, view: dict[str, Any], seat: int, legal: list[int]) -> int:
+        turn = view["turn"]
         table = dice.from_faces(turn["dice"])
         hand = view["seats"][seat]["shells_left"]
         if turn["phase"] == "place":
