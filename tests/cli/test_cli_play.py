@@ -234,5 +234,6 @@ def test_auto_forced_plays_the_only_move(cli, monkeypatch: pytest.MonkeyPatch, r
     assert run.code == 0, run
     assert "Your only move: step (played for you, --auto-forced)" in run.out
     assert "Your move [" not in run.out and "Winner" in run.out
-    run = cli(*PLAY, stdin="1\n" * 5)  # without the flag the person still confirms
+    assert cli(*PLAY, stdin="").out.count("Your only move") >= 1  # on by default
+    run = cli(*PLAY, "--no-auto-forced", stdin="1\n" * 5)  # the person may confirm each forced move
     assert run.code == 0 and "Your move [1-1" in run.out

@@ -83,7 +83,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--save", default=None, metavar="FILE", help="save the game to FILE at the end and on quit")
     parser.add_argument(
-        "--auto-forced", action="store_true", help="play your move for you when it is the only legal one"
+        "--auto-forced",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="play your move for you when it is the only legal one (default: on)",
     )
     parser.add_argument(
         "--coach",
@@ -189,7 +192,7 @@ class Session:
     input_fn: InputFn
     save_path: str | None = None
     coach: bool = True
-    auto_forced: bool = False
+    auto_forced: bool = True
     seen: int = 0
     notes_failed: bool = False
 
@@ -287,7 +290,7 @@ class Session:
         actions = self.state.legal_actions()
         if self.auto_forced and len(actions) == 1:
             only = self.state.action_to_string(actions[0])
-            self.console.print(Text(f"Your only move: {only} (played for you, --auto-forced)"))
+            self.console.print(Text(f"Your only move: {only} (played for you, --auto-forced)", style="dim"))
             return actions[0]
         self.show_turn(actions)
         prompt = f"Your move [1-{len(actions)}, move, or help]: "
