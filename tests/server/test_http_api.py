@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import bearer, make_table
+from server_helpers import bearer, make_table
 
 from fathom import load
 from fathom.core.registry import new_game

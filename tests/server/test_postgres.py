@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 
 import pytest
-from conftest import bearer, make_table
+from server_helpers import bearer, make_table
 
 URL = os.environ.get("FATHOM_TEST_POSTGRES_URL")
 pytestmark = pytest.mark.skipif(not URL, reason="set FATHOM_TEST_POSTGRES_URL to test PostgreSQL")

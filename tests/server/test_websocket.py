@@ -6,7 +6,7 @@ import json
 import time
 
 import pytest
-from conftest import bearer, hello, make_table, recv
+from server_helpers import bearer, hello, make_table, recv
 from starlette.websockets import WebSocketDisconnect
 
 from fathom.core.registry import new_game
