@@ -131,13 +131,40 @@ def decline_plays(state: State) -> None:
         do(state, "done")
 
 
+def forced(state: State, seat: int, action: str) -> None:
+    """``seat`` is asked (every diver is, whatever its hand) and ``action`` is its only answer: give it.
+
+    Hazards and card plays prompt each diver still in, even one with no defence (only
+    ``resurface``) or nothing playable (only ``done``): who is asked never depends on a
+    hidden hand.
+    """
+    assert not state.is_chance_node() and state.current_player == seat, (phase(state), state.current_player, seat)
+    assert legal(state) == {action}, (seat, legal(state), action)
+    do(state, action)
+
+
+def answer_forced(state: State, phases: tuple[str, ...] = ("defend", "play")) -> list[tuple[int, str]]:
+    """Give the single legal answer while the decision (a hazard or card play by default) has
+    exactly one; returns the ``(seat, action)`` pairs answered. For tests that do not study
+    those prompts; tests of the prompting order (R-DB-9, R-DB-12) walk them with :func:`forced`.
+    """
+    answered = []
+    while not state.is_terminal() and not state.is_chance_node() and phase(state) in phases:
+        options = legal(state)
+        if len(options) != 1:
+            break
+        (action,) = options
+        answered.append((state.current_player, action))
+        do(state, action)
+    return answered
+
+
 def sail(state: State, pay: list[str], moves: list[str], scout: list[str] = ()) -> None:
     """A whole Sail: ``pay`` (``skipper``, ``token``…), then ``moves`` (``boat1 harbour->S1``), then scouts."""
     do(state, "sail")
     for item in pay:
         do(state, f"pay {item}")
-    if phase(state) == "sail-pay":
-        do(state, "done")
+    do(state, "done")  # paying always ends with "done", even with no propeller left
     for move in moves:
         do(state, f"sail {move}")
     if phase(state) == "sail-move":
@@ -279,9 +306,7 @@ def build(players: int = 3, hires: dict[int, list[str]] | None = None,
             if pay is None:
                 _rest_for(state, p)
                 continue
-            do(state, "sail", *(f"pay {x}" for x in pay))
-            if phase(state) == "sail-pay":
-                do(state, "done")
+            do(state, "sail", *(f"pay {x}" for x in pay), "done")
             for b, route in sorted(routes.items()):
                 here = "harbour"
                 for nxt in route:

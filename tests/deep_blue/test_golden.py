@@ -27,8 +27,9 @@ from .helpers import digest as full_digest
 GOLDEN = Path(__file__).with_name("golden") / "deep_blue_seed7.json"
 SEED = 7
 PLAYERS = 4
-# Bot seeds chosen for a game of ordinary length (~1300 steps; seeds 70-73 gave 4000+ steps,
-# too long to keep full views every 50 steps under 2 MB).
+# Bot seeds chosen for a game of ordinary length (~1000 steps, 0.4 MB since every diver is asked
+# about every hazard and card play; seeds 70-73 gave 4000+ steps, too long to keep full views
+# every 50 steps under 2 MB).
 BOT_SEEDS = [7, 8, 9, 10]
 FULL_EVERY = 50
 

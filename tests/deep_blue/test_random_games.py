@@ -24,7 +24,7 @@ import fathom
 from fathom.bots.random_bot import RandomBot
 from fathom.core.rng import Rng
 
-from fathom.games.deep_blue.phases import DEFEND, PLAY, NAMES as PHASE_NAMES
+from fathom.games.deep_blue.phases import DEFEND, PLAY, SAIL_PAY, NAMES as PHASE_NAMES
 
 from .helpers import GAME, SCENARIOS, TOTAL_CARDS, TOTAL_GEMS, gem_counts
 
@@ -55,7 +55,9 @@ class Referee:
         self.vp = [0] * n
         self.tokens = list(comp.tokens_by_seat[:n])
         self.sunken = comp.sunken_count
-        self.prompts: dict[tuple, list[int]] = {}
+        self.round: tuple[tuple, list[int], list[int]] | None = None  # (key, divers to ask, asked so far)
+        self.rounds_seen: set[tuple] = set()
+        self.last: tuple | None = None  # (site, phase, actor, divers in, resurfaced) at the last step
 
     def check(self, s) -> None:
         n = self.n
@@ -89,17 +91,50 @@ class Referee:
         self.vp = list(s.vp)
         self.tokens = list(s.tokens)
         assert 0 <= s.fresco <= self.sunken and (s.fresco == self.sunken) == s.is_terminal()
-        # R-DB-9: after a draw, each diver answers each hazard once, then plays cards, leader
-        # first then clockwise: per hazard / per draw, seats come up in clockwise order, once
+        self.check_prompts(s)
+
+    def check_prompts(self, s) -> None:
+        """R-DB-9: after a draw, each diver still in answers each hazard exactly once, then each
+        diver still in gets its card plays, leader first then clockwise. Every diver is asked,
+        whatever its hand (only ``resurface`` / only ``done`` when it has no choice): who is
+        asked must not tell the table what a hand holds."""
+        n = self.n
+        # nobody leaves a dive unasked: a diver resurfaces only by answering a hazard itself
+        before = self.last
+        self.last = (s.d_site, s.phase, s.actor, s.d_in, s.d_out)
+        if before is not None and before[0] == s.d_site >= 0:
+            left = before[3] & ~s.d_in
+            assert left == s.d_out & ~before[4], (before, self.last)
+            answered = 1 << before[2] if before[1] == DEFEND else 0  # the seat just asked about a hazard
+            assert not left & ~answered, (f"seat(s) {left:b} left the dive without being asked", before, self.last)
+        key = None
         if s.phase in (DEFEND, PLAY):
             key = (s.d_site, len(s.d_order), s.phase, len(s.d_hazards) if s.phase == DEFEND else 0)
-            seats = self.prompts.setdefault(key, [])
-            if not seats or seats[-1] != s.actor:
-                assert s.actor not in seats, f"seat {s.actor} asked again: {key} {seats}"
-                seats.append(s.actor)
-                order = [(p - s.d_leader) % n for p in seats]
-                assert order == sorted(order), (key, seats, s.d_leader)
-                assert s.d_in >> s.actor & 1
+        if self.round is not None and self.round[0] != key:  # a hazard or card-play round is over
+            done, expected, seats = self.round
+            assert seats == expected, f"{done}: asked {seats}, divers still in were {expected}"
+            self.round = None
+        if key is None:
+            return
+        assert s.d_in >> s.actor & 1
+        legal = [s.action_to_string(a) for a in s.legal_actions()]
+        if s.phase == DEFEND:
+            assert "resurface" in legal
+            assert len(legal) == 1 + len(set(s.defence_options(s.actor, s.d_hazards[0])))
+        else:
+            assert not s.d_hazards and "done" in legal
+            assert len(legal) == 1 + len(s.playable_cards(s.actor))
+        if self.round is None:  # its first prompt: every diver still in is to be asked, in order
+            expected = [p % n for p in range(s.d_leader, s.d_leader + n) if s.d_in >> (p % n) & 1]
+            assert key not in self.rounds_seen, f"round {key} asked twice"
+            self.rounds_seen.add(key)
+            self.round = (key, expected, [])
+        seats = self.round[2]
+        if s.phase == PLAY and seats and seats[-1] == s.actor:
+            return  # asked again after playing a card, until done
+        assert s.actor not in seats, f"seat {s.actor} asked again: {key} {seats}"
+        seats.append(s.actor)
+        assert seats == self.round[1][:len(seats)], (key, seats, self.round[1], s.d_leader)
 
 
 # ---- sampled checks (public API) -------------------------------------------------------------
@@ -185,6 +220,8 @@ def play(players: int, scenario: str, seed: int, deep: bool, record_events: bool
         if deep:
             referee.check(s)
             PHASES_SEEN[PHASE_NAMES[s.phase]] += 1
+            if s.phase in (DEFEND, PLAY, SAIL_PAY) and len(s.legal_actions()) == 1:
+                PHASES_SEEN[f"{PHASE_NAMES[s.phase]} (only {s.action_to_string(s.legal_actions()[0])})"] += 1
             if step % SAMPLE_EVERY == seed % SAMPLE_EVERY:
                 check_views(s, seed, rng)
                 check_clone(s, rng)
@@ -225,11 +262,13 @@ def test_random_games_keep_every_invariant(combo):
 
 def test_random_games_visit_every_step_kind():
     """Run after the sweep in the same session (pytest keeps file order): the random games
-    reached every kind of step (storm-order needs two Sunken City reveals in one Sail)."""
+    reached every kind of step (storm-order needs two Sunken City reveals in one Sail), and
+    the prompts whose only answer is ``resurface`` or ``done`` (asked all the same)."""
     if not PHASES_SEEN:
         pytest.skip("the sweep did not run in this session")
     expected = {"turn", "pay", "take", "sail-pay", "sail-move", "reveal", "scatter", "scout", "rush", "draw",
-                "defend", "play", "continue", "rest-draw", "market-draw", "over"}
+                "defend", "play", "continue", "rest-draw", "market-draw", "over",
+                "defend (only resurface)", "play (only done)", "sail-pay (only done)"}
     assert expected <= set(PHASES_SEEN), expected - set(PHASES_SEEN)
 
 

@@ -7,7 +7,7 @@ rulebook's, computed by hand here, never copied from the engine.
 
 from __future__ import annotations
 
-from .helpers import build, decline_plays, dive, do, draw, legal, phase, start_dive, vp
+from .helpers import build, decline_plays, dive, do, draw, forced, legal, phase, start_dive, vp
 
 RED_CARD_VP = 4  # rulebook Example 1: "They will each collect 4 VP"
 
@@ -25,8 +25,10 @@ def test_example_1_two_players_each_play_a_red_card_on_one_red_gem():
     # one red gem serves both players' red cards
     assert s.current_player == 0 and "play coral-diver" in legal(s)
     do(s, "play coral-diver")
+    forced(s, 0, "done")
     assert s.current_player == 1 and "play coral-diver" in legal(s)
     do(s, "play coral-diver")
+    forced(s, 1, "done")
     assert dive(s)["card_vp"] == {"0": RED_CARD_VP, "1": RED_CARD_VP}
     do(s, "stop")
     # seat 0 (leader, gold spot): 4 card + 4 red gem + 3 tile; seat 1 (blue spot): 4 card + 4 gem
@@ -40,6 +42,7 @@ def test_example_1_one_player_with_both_red_cards_scores_8():
     do(s, "play coral-diver")
     assert "play coral-diver" in legal(s)  # the same red gem also serves the second card
     do(s, "play coral-diver")
+    forced(s, 0, "done")
     assert dive(s)["card_vp"] == {"0": 2 * RED_CARD_VP}
     do(s, "stop")
     assert vp(s) == [8 + 4 + 3, 0]
@@ -102,9 +105,11 @@ def test_dive_example_orange_29_yellow_2_green_18():
     assert legal(s) == {"defend spot-blue", "resurface"}
     do(s, "defend spot-blue")  # Green uses its blue scouting spot
     # Yellow has no protection: it resurfaces
+    forced(s, 0, "resurface")
     assert s.view(None)["dive"]["resurfaced"] == [0]
     assert s.current_player == 1 and "defend oxygen-diver" in legal(s)
     do(s, "defend oxygen-diver")
+    forced(s, 2, "done")  # Green (leader) has nothing left to play
     # only now may Orange play Victoria (8 gems drawn, the 8th was the blue hazard)
     assert phase(s) == "play" and s.current_player == 1 and "play victoria" in legal(s)
     do(s, "play victoria", "done")

@@ -7,8 +7,11 @@ red 4 / gold 2 / silver 1, or 10 / 5 / 3 with a boat on that colour's spot.
 
 from __future__ import annotations
 
+from fathom.core.rng import Rng
+
 from .helpers import (
-    boats, build, decline_plays, dive, do, draw, force_fields, hand, legal, pass_turn, phase, rest_pile, start_dive, vp,
+    answer_forced, boats, build, decline_plays, dive, do, draw, force_fields, forced, hand, legal, pass_turn, phase,
+    rest_pile, start_dive, vp,
 )
 
 
@@ -18,10 +21,14 @@ def test_r_db_9_each_diver_defends_a_hazard_once():
     s = build(2, hires={0: ["oxygen-diver", "oxygen-diver"]}, boats={0: {1: "S1"}}, scout={0: ["gold"]})
     start_dive(s, "S1")
     draw(s, "blue")
+    forced(s, 0, "done")  # nothing playable: the card-play prompt comes all the same
     do(s, "continue")
     draw(s, "blue")
     assert phase(s) == "defend" and legal(s) == {"defend oxygen-diver", "resurface"}
     do(s, "defend oxygen-diver")
+    # answered once: on to the card plays, not a second defence against the same gem
+    assert (phase(s), s.current_player) == ("play", 0)
+    forced(s, 0, "done")
     assert phase(s) == "continue" and s.current_player == 0
     assert hand(s, 0).get("oxygen-diver") == 1
     assert dive(s)["divers"] == [0]
@@ -35,14 +42,103 @@ def test_r_db_9_last_diver_in_order_is_not_asked_twice():
               boats={0: {1: "S1"}, 1: {1: "S1"}}, scout={0: ["gold"], 1: ["red"]})
     start_dive(s, "S1")
     draw(s, "blue")
+    forced(s, 0, "done")
+    forced(s, 1, "done")
     do(s, "continue")
     draw(s, "blue")
-    assert s.current_player == 0
+    assert (phase(s), s.current_player) == ("defend", 0)
     do(s, "defend oxygen-diver")
-    assert s.current_player == 1
+    assert (phase(s), s.current_player) == ("defend", 1)
     do(s, "defend oxygen-diver")
+    # the hazard is answered: card plays, leader first, never a second round of defence
+    forced(s, 0, "done")
+    forced(s, 1, "done")
     assert phase(s) == "continue"
     assert dive(s)["divers"] == [0, 1] and dive(s)["resurfaced"] == []
+
+
+# ---- R-DB-9 / R-DB-12: who is asked never depends on a hidden hand ------------------------
+def _hidden_split_table():
+    """Seat 1 holds 5 cards in its rest pile (prospector and oxygen-diver among them, played in a
+    dive of its own) and Rests: the three it draws back are seen by nobody else. Returned at the
+    first of those draws (a chance node). Seats 0 (blue spot), 1 (red) and 2 (gold) are on S1."""
+    s = build(3, hires={1: ["oxygen-diver"]}, boats={0: {1: "S1"}, 1: {1: "S2"}, 2: {1: "S1"}},
+              scout={0: ["blue"], 1: ["silver"], 2: ["gold"]}, leader=1)
+    start_dive(s, "S2")  # seat 1 alone: it plays its prospector and defends with its oxygen diver
+    draw(s, "gold")
+    do(s, "play prospector", "done", "continue")
+    draw(s, "blue")
+    do(s, "done", "continue")
+    draw(s, "blue")
+    do(s, "defend oxygen-diver", "done", "stop")
+    pass_turn(s)
+    pass_turn(s)
+    do(s, "sail", "pay skipper", "pay deckhand", "done", "sail boat2 harbour->S1", "done")  # red: the last spot
+    pass_turn(s)
+    pass_turn(s)
+    assert s.current_player == 1 and hand(s, 1) == {}
+    assert rest_pile(s, 1) == {"helmsman": 1, "prospector": 1, "oxygen-diver": 1, "skipper": 1, "deckhand": 1}
+    do(s, "rest")
+    return s
+
+
+# seat 0 leads at S1; seats 1 and 2 only ever give answers legal whatever their hands
+_HIDDEN_SCRIPT = (
+    "gem gold", "done", "done", "done", "continue",  # card plays: prospectors are playable
+    "gem blue", "done", "done", "done", "continue",  # a warning
+    "gem blue", "defend spot-blue", "resurface", "resurface",  # the hazard, leader first
+    "done", "stop",  # card plays for the one diver left, then the leader's call
+)
+
+
+def _walk_hidden_script(s):
+    """Play :data:`_HIDDEN_SCRIPT`; per decision (seat, phase, seat 1's options, what others see)."""
+    pass_turn(s)  # seat 2
+    start_dive(s, "S1")
+    assert dive(s)["divers"] == [0, 1, 2]
+    steps = []
+    for action in _HIDDEN_SCRIPT:
+        if not s.is_chance_node():
+            steps.append((s.current_player, phase(s), legal(s) if s.current_player == 1 else None,
+                          [s.view(p) for p in (0, 2, None)]))
+        do(s, action)
+    assert phase(s) == "turn"
+    return steps
+
+
+def test_prompts_do_not_depend_on_hidden_hands():
+    s = _hidden_split_table()
+    holding, empty = s.clone(), s.clone()
+    do(holding, "card oxygen-diver", "card prospector", "card helmsman")
+    do(empty, "card helmsman", "card skipper", "card deckhand")
+    assert hand(holding, 1) == {"oxygen-diver": 1, "prospector": 1, "helmsman": 1}
+    assert hand(empty, 1) == {"helmsman": 1, "skipper": 1, "deckhand": 1}
+    for p in (0, 2, None):  # only seat 1 can tell the two tables apart
+        assert holding.view(p) == empty.view(p)
+    assert holding.view(1) != empty.view(1)
+
+    a, b = _walk_hidden_script(holding.clone()), _walk_hidden_script(empty.clone())
+    # every diver still in is asked about the hazard and the card plays, leader first then clockwise
+    order = [(seat, ph) for seat, ph, _, _ in a]
+    assert order == [(0, "play"), (1, "play"), (2, "play"), (0, "continue"),
+                     (0, "play"), (1, "play"), (2, "play"), (0, "continue"),
+                     (0, "defend"), (1, "defend"), (2, "defend"), (0, "play"), (0, "continue")]
+    assert [(seat, ph) for seat, ph, _, _ in b] == order
+    # seat 1's choices differ (a prospector to play, an oxygen diver to defend with, or not)...
+    assert [opts for _, _, opts, _ in a if opts is not None] == [
+        {"play prospector", "done"}, {"play prospector", "done"}, {"defend oxygen-diver", "resurface"}]
+    assert [opts for _, _, opts, _ in b if opts is not None] == [{"done"}, {"done"}, {"resurface"}]
+    # ...but nothing the other seats see, the order of prompts included, tells them which
+    assert [views for _, _, _, views in a] == [views for _, _, _, views in b]
+
+    # the same from any table seats 0 and 2 cannot tell from this one (determinized copies)
+    held = set()
+    for seat in (0, 2):
+        for k in range(12):
+            copy = holding.determinize(seat, Rng(k))
+            held.add(copy.hands[1] == holding.hands[1])
+            assert [(p, ph) for p, ph, _, _ in _walk_hidden_script(copy)] == order
+    assert held == {True, False}  # both kinds of hand were dealt to seat 1
 
 
 # ---- R-DB-8: who may dive, and the rush ------------------------------------------------------
@@ -65,6 +161,7 @@ def test_r_db_8_dive_needs_own_boat_on_faceup_tile():
     assert {a for a in legal(s) if a.startswith("dive")} == {"dive S1", "dive S3"}
     start_dive(s, "S3")
     draw(s, "silver")
+    forced(s, 0, "done")
     do(s, "stop")
     # the tile is gone: the boat stays on the empty site and cannot dive there again
     assert boats(s, 0)[1] == ("S3", None)
@@ -128,15 +225,20 @@ def test_r_db_9_second_blue_gem_forces_defence():
     s = _two_on("S1", "blue", "red")  # seat 1 has no blue protection at all
     start_dive(s, "S1")
     draw(s, "blue")
+    forced(s, 0, "done")  # a warning: no defence, card plays (nothing playable) for both
+    forced(s, 1, "done")
     assert phase(s) == "continue"
     do(s, "continue")
     draw(s, "blue")
     assert (phase(s), s.current_player, legal(s)) == ("defend", 0, {"defend spot-blue", "resurface"})
     do(s, "defend spot-blue")
     assert boats(s, 0)[0] == ("S1", None)  # a used defence spot: the boat moves to the centre
+    forced(s, 1, "resurface")  # no card, no spot: asked all the same, resurfacing its only answer
     assert dive(s)["resurfaced"] == [1] and dive(s)["divers"] == [0]
+    forced(s, 0, "done")
     do(s, "continue")
     draw(s, "blue")  # the third blue: the spot is used up, no card: seat 0 must resurface
+    forced(s, 0, "resurface")
     assert phase(s) == "turn" and s.current_player == 1  # the leader is out: the dive is over
     assert vp(s) == [3, 0]
 
@@ -144,15 +246,18 @@ def test_r_db_9_second_blue_gem_forces_defence():
 def test_r_db_9_second_black_gem_forces_defence():
     s = _two_on("S2", "black", "silver")  # S2: start-1 (silver, blue, black)
     start_dive(s, "S2")
+    for gem in ("black", "blue"):  # warnings
+        draw(s, gem)
+        forced(s, 0, "done")
+        forced(s, 1, "done")
+        do(s, "continue")
     draw(s, "black")
-    do(s, "continue")
-    draw(s, "blue")
-    do(s, "continue")
-    draw(s, "black")
-    assert (phase(s), legal(s)) == ("defend", {"defend spot-black", "resurface"})
+    assert (phase(s), s.current_player, legal(s)) == ("defend", 0, {"defend spot-black", "resurface"})
     assert s.view(None)["step"]["hazard"] == "black"
     do(s, "defend spot-black")
+    forced(s, 1, "resurface")
     assert dive(s)["resurfaced"] == [1]
+    forced(s, 0, "done")
     do(s, "stop")
     assert vp(s) == [2, 0]
 
@@ -162,13 +267,16 @@ def test_r_db_9_blue_or_black_spot_protects_once():
     start_dive(s, "S3")
     for gem in ("blue", "black"):
         draw(s, gem)
+        forced(s, 0, "done")
         do(s, "continue")
     draw(s, "black")
     assert legal(s) == {"defend spot-blue_or_black", "resurface"}
     do(s, "defend spot-blue_or_black")
     assert boats(s, 0)[0] == ("S3", None)
+    forced(s, 0, "done")
     do(s, "continue")
     draw(s, "blue")  # used up: no protection left, the leader is forced up
+    forced(s, 0, "resurface")
     assert phase(s) == "turn" and vp(s) == [2, 0]
 
 
@@ -177,6 +285,8 @@ def test_r_db_9_first_hazard_is_warning():
     start_dive(s, "S1")
     for gem in ("black", "blue"):
         draw(s, gem)
+        forced(s, 0, "done")  # no defence prompt: straight to card plays (none playable)
+        forced(s, 1, "done")
         assert phase(s) == "continue" and dive(s)["divers"] == [0, 1]
         do(s, "continue")
     draw(s, "gold")
@@ -189,6 +299,7 @@ def test_r_db_9_first_hazard_is_warning():
     pass_turn(s)
     start_dive(s, "S2")
     draw(s, "blue")
+    forced(s, 0, "done")  # a card-play prompt, not a defence
     assert phase(s) == "continue" and dive(s)["divers"] == [0]
 
 
@@ -206,8 +317,10 @@ def test_r_db_9_defence_before_card_play():
     # the hazard comes first: no card play is offered before the defence
     assert phase(s) == "defend" and not {a for a in legal(s) if a.startswith("play")}
     do(s, "defend spot-blue")
+    forced(s, 1, "resurface")  # seat 1 answers the hazard too, before any card play
     assert (phase(s), s.current_player, legal(s)) == ("play", 0, {"play prospector", "done"})
     do(s, "play prospector")
+    forced(s, 0, "done")  # asked again after a play, until done
     assert phase(s) == "continue"  # seat 1 resurfaced: it cannot play any more
 
 
@@ -241,12 +354,16 @@ def test_r_db_9_not_required_to_defend():
               scout={0: ["gold"], 1: ["blue"]}, leader=0)
     start_dive(s, "S1")
     draw(s, "blue")
+    forced(s, 0, "done")
+    forced(s, 1, "done")
     do(s, "continue")
     draw(s, "blue")
-    assert legal(s) == {"defend oxygen-diver", "resurface"}
+    assert (s.current_player, legal(s)) == (0, {"defend oxygen-diver", "resurface"})
     do(s, "resurface")  # keeps the card for a later dive
     assert hand(s, 0).get("oxygen-diver") == 1
+    assert (s.current_player, legal(s)) == (1, {"defend spot-blue", "resurface"})
     do(s, "defend spot-blue")
+    forced(s, 1, "done")  # seat 1 still plays cards (none playable) before the dive ends
     assert phase(s) == "turn"  # the leader resurfaced: the dive ended
     assert vp(s) == [3, 0]
 
@@ -259,13 +376,20 @@ def test_r_db_9_gem_serves_many_cards():
     draw(s, "gold")
     # one gold gem: seat 0's two gold cards and seat 1's prospector all become playable
     assert legal(s) == {"play prospector", "play treasure-hunter", "done"}
-    do(s, "play prospector", "play treasure-hunter")
+    do(s, "play prospector")
+    assert (s.current_player, legal(s)) == (0, {"play treasure-hunter", "done"})
+    do(s, "play treasure-hunter")
+    forced(s, 0, "done")
     assert (s.current_player, legal(s)) == (1, {"play prospector", "done"})
     do(s, "play prospector")
+    forced(s, 1, "done")
     do(s, "continue")
     draw(s, "gold")  # the same first gold counts again for the 2-gold card
     assert (s.current_player, legal(s)) == (0, {"play gold-assessor", "done"})
     do(s, "play gold-assessor")
+    forced(s, 0, "done")
+    forced(s, 1, "done")
+    assert phase(s) == "continue"
     assert dive(s)["card_vp"] == {"0": 2 + 2 + 4, "1": 2}
 
 
@@ -279,7 +403,9 @@ def test_r_db_9_needs_any_counts_hazards():
         do(s, "continue")
     draw(s, "silver")  # 8 gems, two of them hazards
     assert legal(s) == {"play victoria", "done"}
-    do(s, "play victoria", "stop")
+    do(s, "play victoria")
+    forced(s, 0, "done")
+    do(s, "stop")
     assert vp(s)[0] == 6 + 6 + 3
 
 
@@ -293,6 +419,7 @@ def _eight_gems_with_a_red(s):
     start_dive(s, "S1")
     for gem in ("silver",) * 7:
         draw(s, gem)
+        assert answer_forced(s) == [(0, "done"), (1, "done")]
         do(s, "continue")
     draw(s, "red")
 
@@ -304,9 +431,12 @@ def test_r_db_10_two_same_need_cards_both_play():
     do(s, "play victoria")
     assert legal(s) == {"play veteran", "done"}
     do(s, "play veteran")
+    forced(s, 0, "done")
+    assert (s.current_player, legal(s)) == (1, {"play coral-diver", "done"})
     do(s, "play coral-diver")
     assert legal(s) == {"play coral-diver", "done"}
     do(s, "play coral-diver")
+    forced(s, 1, "done")
     assert dive(s)["card_vp"] == {"0": 12, "1": 8}
 
 
@@ -315,8 +445,10 @@ def test_r_db_10_option_one_count_card_per_dive():
     _eight_gems_with_a_red(s)
     assert legal(s) == {"play victoria", "play veteran", "done"}
     do(s, "play veteran")
-    assert phase(s) == "play" and s.current_player == 1  # the second 8-gem card is not offered
+    forced(s, 0, "done")  # the second 8-gem card is not offered
+    assert phase(s) == "play" and s.current_player == 1
     do(s, "play coral-diver", "play coral-diver")  # colour cards are not limited
+    forced(s, 1, "done")
     assert dive(s)["card_vp"] == {"0": 6, "1": 8}
     assert hand(s, 0).get("victoria") == 1
 
@@ -335,13 +467,18 @@ def test_r_db_12_leader_resurfaces_others_defend_play_then_dive_ends():
     do(s, "continue")
     draw(s, "blue")
     assert s.current_player == 0
+    assert (phase(s), legal(s)) == ("defend", {"defend oxygen-diver", "resurface"})
     do(s, "resurface")  # the leader resurfaces...
     assert (s.current_player, legal(s)) == (1, {"defend spot-blue", "resurface"})
     do(s, "defend spot-blue")  # ...the others still defend against that same gem,
+    assert (s.current_player, legal(s)) == (2, {"defend oxygen-diver", "resurface"})
     do(s, "defend oxygen-diver")
-    assert (phase(s), s.current_player) == ("play", 1)  # ...may then play cards,
+    assert (phase(s), s.current_player) == ("play", 1)  # ...may then play cards (not the leader),
     do(s, "play prospector")
+    forced(s, 1, "done")
+    assert (phase(s), s.current_player) == ("play", 2)
     do(s, "play prospector")
+    forced(s, 2, "done")
     assert phase(s) == "turn" and s.current_player == 1  # ...and the dive ends (no continue)
     # leader: the tile's 3 VP only; the others: gold 2 + prospector 2
     assert vp(s) == [3, 4, 4]
@@ -372,12 +509,14 @@ def test_r_db_13_resurfaced_keep_card_vp_lose_gem_vp():
     start_dive(s, "S1")
     draw(s, "gold")
     do(s, "done", "play prospector")
+    forced(s, 1, "done")
     do(s, "continue")
     draw(s, "blue")
     decline_plays(s)
     do(s, "continue")
     draw(s, "blue")
-    do(s, "defend spot-blue")  # seat 1 has no protection: it resurfaces
+    do(s, "defend spot-blue")
+    forced(s, 1, "resurface")  # seat 1 has no protection: it resurfaces
     assert dive(s)["resurfaced"] == [1]
     # its boat leaves the tile: the gold spot is free again
     assert boats(s, 1)[0] == ("S1", None)
@@ -416,6 +555,7 @@ def test_r_db_13_silver_spot_rate_3():
     start_dive(s, "S2")
     for gem in ("silver", "silver"):
         draw(s, gem)
+        assert answer_forced(s) == [(0, "done"), (1, "done")]
         do(s, "continue")
     draw(s, "gold")
     decline_plays(s)

@@ -15,7 +15,10 @@ def test_r_db_6_sail_needs_at_least_one_propeller():
     s = setup(3)
     do(s, "sail")
     assert legal(s) == {"pay skipper", "pay deckhand", "pay helmsman"}  # no "done" before a propeller
-    do(s, "pay skipper", "pay deckhand", "pay helmsman")  # no propeller left: moving starts
+    do(s, "pay skipper", "pay deckhand", "pay helmsman")
+    # no propeller left: paying still ends with "done" (moving on at once would show the hand)
+    assert phase(s) == "sail-pay" and legal(s) == {"done"} and s.view(None)["step"]["movement"] == 4
+    do(s, "done")
     assert phase(s) == "sail-move" and s.view(None)["step"]["movement"] == 4
     do(s, "sail boat1 harbour->B1", "done")
     do(s, "rest", "rest")
@@ -40,6 +43,8 @@ def test_r_db_6_landing_after_all_movement():
     do(s, "rest", "rest", "rest")
     assert s.current_player == 3  # seat 3: 4 propeller cards' worth + 2 tokens
     do(s, "sail", "pay helmsman", "pay skipper", "pay deckhand", "pay token", "pay token")
+    assert legal(s) == {"done"}  # every propeller paid: the player says it is done
+    do(s, "done")
     for move in ("boat1 harbour->S1", "boat1 S1->S5", "boat1 S5->S6", "boat1 S6->A1"):
         do(s, f"sail {move}")
         assert phase(s) == "sail-move"  # no reveal while movement remains
@@ -105,7 +110,7 @@ def test_r_db_7_rest_takes_up_to_three_and_empty_pile_is_a_pass():
     assert phase(s) == "turn" and s.current_player == 1 and hand(s, 0) == {
         "skipper": 1, "prospector": 1, "deckhand": 1, "helmsman": 1}
     do(s, "rest", "rest")
-    do(s, "sail", "pay skipper", "pay deckhand", "pay helmsman", "sail boat1 harbour->B1", "done")
+    do(s, "sail", "pay skipper", "pay deckhand", "pay helmsman", "done", "sail boat1 harbour->B1", "done")
     do(s, "rest", "rest")
     do(s, "recruit slot1", "pay prospector", "card salvager")
     do(s, "rest", "rest")

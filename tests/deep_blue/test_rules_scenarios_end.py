@@ -14,8 +14,8 @@ import pytest
 import fathom
 
 from .helpers import (
-    boats, build, decline_plays, dive, do, draw, hand, legal, pass_turn, phase, sail, setup, site, skip_rush,
-    start_dive, vp,
+    answer_forced, boats, build, decline_plays, dive, do, draw, forced, hand, legal, pass_turn, phase, sail, setup,
+    site, skip_rush, start_dive, vp,
 )
 
 TO_A1 = ["boat1 harbour->S1", "boat1 S1->S5", "boat1 S5->S6", "boat1 S6->A1"]
@@ -35,7 +35,8 @@ def test_r_db_11_troubled_waters_pair_is_one_draw_hazards_in_draw_order():
     draw(s, "black")
     assert s.is_chance_node() and dive(s)["pending_gems"] == ["black"]  # the pair's second gem
     draw(s, "blue")
-    assert phase(s) == "continue"  # both warnings; one decision for the pair
+    forced(s, 0, "done")  # both warnings; one card-play round and one decision for the pair
+    assert phase(s) == "continue"
     do(s, "continue")
     draw(s, "blue", "black")  # two hazards: defended in draw order, blue first
     assert phase(s) == "defend" and s.view(None)["step"]["hazard"] == "blue"
@@ -44,6 +45,7 @@ def test_r_db_11_troubled_waters_pair_is_one_draw_hazards_in_draw_order():
     assert phase(s) == "defend" and s.view(None)["step"]["hazard"] == "black"
     assert legal(s) == {"defend harpooner", "resurface"}
     do(s, "defend harpooner")
+    forced(s, 0, "done")
     assert phase(s) == "continue" and len(dive(s)["drawn"]) == 4
     do(s, "stop")
     assert vp(s) == [6, 0]
@@ -53,36 +55,45 @@ def test_r_db_11_troubled_waters_defend_before_using_second_gem():
     s = _sunken_at_a1(hires={0: ["oxygen-diver"]}, spot="black")
     start_dive(s, "A1")
     draw(s, "silver", "blue")
+    forced(s, 0, "done")
     do(s, "continue")
     draw(s, "blue", "gold")  # the hazard first, then the gold may be used
     assert phase(s) == "defend" and not {a for a in legal(s) if a.startswith("play")}
     do(s, "defend oxygen-diver")
     assert legal(s) == {"play prospector", "done"}
-    do(s, "play prospector", "stop")
+    do(s, "play prospector")
+    forced(s, 0, "done")
+    do(s, "stop")
     assert vp(s) == [2 + 1 + 2 + 6, 0]
 
 
 def test_r_db_11_pair_of_hazards_after_the_leader_resurfaces():
-    # R-DB-11 with R-DB-12: the leader (no protection) resurfaces on the pair's first hazard;
-    # seat 1 still defends both hazards in draw order, may play cards, then the dive ends.
+    # R-DB-11 with R-DB-12: the leader (no protection) resurfaces on the pair's first hazard
+    # (asked first, its only answer); seat 1 still defends both hazards in draw order, may
+    # play cards, then the dive ends.
     s = build(2, hires={1: ["oxygen-diver", "harpooner"]}, boats={0: {1: "A1"}, 1: {1: "S6"}},
               scout={0: ["red"]}, reveal=("sunken-city-1",))
     do(s, "dive A1")
     assert (phase(s), s.current_player) == ("rush", 1)
     do(s, "rush boat1")
     draw(s, "black", "blue")  # warnings
+    forced(s, 0, "done")
+    forced(s, 1, "done")
     do(s, "continue")
     draw(s, "gold", "silver")
     decline_plays(s)
     do(s, "continue")
     draw(s, "blue", "black")
-    assert dive(s)["resurfaced"] == [0]  # seat 0 could not defend: up without a prompt
+    assert (s.current_player, s.view(None)["step"]["hazard"]) == (0, "blue")
+    forced(s, 0, "resurface")  # seat 0 cannot defend: asked all the same, resurfacing its only answer
+    assert dive(s)["resurfaced"] == [0]
     assert (s.current_player, s.view(None)["step"]["hazard"]) == (1, "blue")
     do(s, "defend oxygen-diver")
-    assert (s.current_player, s.view(None)["step"]["hazard"]) == (1, "black")
+    assert (s.current_player, s.view(None)["step"]["hazard"]) == (1, "black")  # seat 0 is out: not asked
     do(s, "defend harpooner")
-    assert legal(s) == {"play prospector", "done"}
+    assert (phase(s), s.current_player, legal(s)) == ("play", 1, {"play prospector", "done"})
     do(s, "play prospector")
+    forced(s, 1, "done")
     assert phase(s) == "turn" and s.current_player == 1  # no continue: the leader is up
     assert vp(s) == [6, 2 + 1 + 2]
 
@@ -91,7 +102,9 @@ def test_r_db_11_troubled_waters_only_on_sunken_city():
     s = build(2, boats={0: {1: "S1"}}, scout={0: ["gold"]})
     start_dive(s, "S1")
     draw(s, "silver")
-    assert phase(s) == "continue"  # one gem at a time on an ordinary tile
+    assert not s.is_chance_node() and dive(s)["pending_gems"] == []  # one gem at a time on an ordinary tile
+    forced(s, 0, "done")
+    assert phase(s) == "continue" and dive(s)["drawn"] == ["silver"]
 
 
 # ---- R-DB-8 with scenarios ------------------------------------------------------------------
@@ -141,7 +154,8 @@ def test_r_db_14_leader_scores_tile_even_after_resurfacing():
     draw(s, "blue")
     decline_plays(s)
     do(s, "continue")
-    draw(s, "blue")  # forced up: the dive is over
+    draw(s, "blue")
+    forced(s, 0, "resurface")  # forced up: the dive is over
     assert phase(s) == "turn" and s.current_player == 1
     assert vp(s) == [3, 0]  # the tile's 3 VP, no gem VP
 
@@ -154,6 +168,8 @@ def test_r_db_14_bounty_wrecks_2vp_per_3_gems_only_if_leader_stays(leader_stays,
         "silver", "silver", "blue", "blue"]
     for k, gem in enumerate(gems):
         draw(s, gem)
+        if not leader_stays and k == len(gems) - 1:
+            forced(s, 0, "resurface")  # the second blue: no protection
         decline_plays(s)
         if phase(s) == "continue":
             do(s, "continue" if k < len(gems) - 1 else "stop")
@@ -166,8 +182,10 @@ def test_r_db_14_bounty_wrecks_not_on_ordinary_tile():
     start_dive(s, "S1")
     for gem in ("silver", "silver", "silver"):
         draw(s, gem)
+        forced(s, 0, "done")
         do(s, "continue")
     draw(s, "black")
+    forced(s, 0, "done")
     do(s, "stop")
     assert vp(s)[0] == 3 + 3
 
@@ -177,12 +195,15 @@ def test_r_db_14_best_of_the_best_plus_4_not_on_defence_cards():
     start_dive(s, "A1")
     draw(s, "gold")
     do(s, "play prospector")
+    forced(s, 0, "done")
     assert dive(s)["card_vp"] == {"0": 2 + 4}
     do(s, "continue")
     draw(s, "blue")
+    forced(s, 0, "done")
     do(s, "continue")
     draw(s, "blue")
     do(s, "defend oxygen-diver")  # played to defend: no +4
+    forced(s, 0, "done")
     assert dive(s)["card_vp"] == {"0": 6}
     do(s, "stop")
     assert vp(s) == [6 + 2 + 6, 0]
@@ -207,10 +228,13 @@ def test_r_db_14_ruins_of_plenty_doubled_with_both_boats():
         do(s, "rush boat1" if s.current_player == 1 else "done")
     assert dive(s)["divers"] == [0, 1]
     draw(s, "blue")
+    assert answer_forced(s) == [(0, "done"), (1, "done")]
     do(s, "continue")
     draw(s, "blue")
-    do(s, "defend spot-blue")  # seat 1 has no protection: it resurfaces
+    do(s, "defend spot-blue")
+    forced(s, 1, "resurface")  # seat 1 has no protection: it resurfaces
     assert dive(s)["resurfaced"] == [1]
+    forced(s, 0, "done")
     do(s, "stop")
     assert vp(s) == [2 * 6, 6, 0]
 
@@ -220,6 +244,7 @@ def test_r_db_14_ruins_of_plenty_ordinary_tile_leader_only():
               scenario="ruins-of-plenty")
     start_dive(s, "S1")
     draw(s, "black")
+    assert answer_forced(s) == [(0, "done"), (1, "done")]
     do(s, "stop")
     assert vp(s) == [3, 0]
 
@@ -274,6 +299,7 @@ def test_r_db_15_scattered_wealth_gem_is_first_draw():
     assert dive(s)["drawn"] == ["gold"] and site(s, "A1")["gem"] is None
     assert legal(s) == {"play prospector", "done"}
     do(s, "play prospector")
+    forced(s, 0, "done")
     assert legal(s) == {"continue", "stop"}  # it counts as the one gem the leader must draw
     do(s, "stop")
     assert vp(s) == [2 + 2 + 6, 0]
@@ -289,9 +315,12 @@ def test_r_db_15_scattered_wealth_gem_on_ordinary_tile_is_first_draw_too():
     pass_turn(s)
     do(s, "dive S6")
     skip_rush(s)
-    assert dive(s)["drawn"] == ["blue"] and phase(s) == "continue"  # a first blue: a warning
+    assert dive(s)["drawn"] == ["blue"] and phase(s) == "play"  # a first blue: a warning
+    forced(s, 1, "done")
+    assert phase(s) == "continue"
     do(s, "continue")
     draw(s, "blue")  # the second blue: seat 1 has no protection, the dive is over
+    forced(s, 1, "resurface")
     assert phase(s) == "turn" and s.current_player == 0
     assert vp(s) == [0, 2]  # start-5: the leader's 2 VP only
 
@@ -304,6 +333,7 @@ def test_r_db_16_storm_forced_dive_free_action():
     # the same turn goes on: seat 0 must dive here now (no Turn choice in between)
     assert phase(s) == "draw" and dive(s)["leader"] == 0 and dive(s)["site"] == "A1"
     draw(s, "silver")
+    forced(s, 0, "done")
     do(s, "stop")
     assert vp(s) == [1 + 6, 0]
     assert phase(s) == "turn" and s.current_player == 1  # the dive was part of seat 0's turn
@@ -333,6 +363,7 @@ def test_r_db_16_storm_two_tiles_player_picks_order():
     assert dive(s)["site"] == "A4" and dive(s)["leader"] == 1
     skip_rush(s)  # (boat 1 on A1 could rush: it stays for its own dive)
     draw(s, "silver")
+    forced(s, 1, "done")
     do(s, "stop")
     assert dive(s)["site"] == "A1" and dive(s)["leader"] == 1  # then the other, still this turn
     skip_rush(s)
@@ -361,8 +392,7 @@ def four_sunken_dives(s, first_hire: int | None = None):
     do(s, "tile sunken-city-2", "scout gold")
     for site_id in ("A1", "A4"):
         start_dive(s, site_id)
-        draw(s, "black")
-        do(s, "stop")
+        _black_then_stop(s)
     pass_turn(s)
     pass_turn(s)
     sail(s, ["skipper"], ["boat1 A1->A2"])
@@ -370,11 +400,18 @@ def four_sunken_dives(s, first_hire: int | None = None):
     sail(s, ["skipper"], ["boat1 A4->A7"])
     do(s, "tile sunken-city-3", "scout silver")
     start_dive(s, "A2")
-    draw(s, "black")
-    do(s, "stop")
+    _black_then_stop(s)
     start_dive(s, "A7")
-    draw(s, "black")
     assert s.view(None)["fresco"] == 3
+    _black_then_stop(s)
+
+
+def _black_then_stop(s):
+    """The lone leader draws a black gem (a warning), plays nothing and stops."""
+    leader = dive(s)["leader"]
+    assert dive(s)["divers"] == [leader]
+    draw(s, "black")
+    forced(s, leader, "done")
     do(s, "stop")
 
 
@@ -429,8 +466,7 @@ def test_r_db_18_hidden_scores_option():
     do(s, "tile sunken-city-1", "scout red")
     pass_turn(s)
     start_dive(s, "A1")
-    draw(s, "black")
-    do(s, "stop")
+    _black_then_stop(s)
     assert s.scores() == [6, 0]
     assert s.view(0)["seats"][0]["vp"] == 6  # each player knows its own total
     assert s.view(1)["seats"][0]["vp"] is None and s.view(None)["seats"][0]["vp"] is None

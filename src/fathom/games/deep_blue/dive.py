@@ -132,22 +132,26 @@ class DiveRules:
         self.next_hazard()
 
     # ---- hazards (R-DB-9, R-DB-12) ---------------------------------------------------------
+    # Every diver still in is asked about every hazard and every card-play round, even one
+    # whose only answer is ``resurface`` or ``done``: whether a seat is asked must not depend
+    # on its hidden hand, or the order of prompts would tell the table what it holds.
     def next_hazard(self) -> None:
-        while self.d_hazards:
-            if not self.d_queue:
-                self.d_queue = tuple(p for p in self.seats_from(self.d_leader) if self.d_in >> p & 1)
-                self._emit({"type": "hazard", "gem": GEMS[self.d_hazards[0]],
-                            "text": f"Hazard! A further {GEMS[self.d_hazards[0]]} gem: divers defend or resurface"})
-            while self.d_queue:
-                p = self.d_queue[0]
-                if self.defence_options(p, self.d_hazards[0]):
-                    self.phase = ph.DEFEND
-                    self.actor = p
-                    return
-                self.resurface(p)  # no card, no spot: no choice
-                self.d_queue = self.d_queue[1:]
+        """Put the next hazard of this draw to the divers, leader first; none left: card plays."""
+        if not self.d_hazards:
+            self.start_card_plays()
+            return
+        self.d_queue = tuple(p for p in self.seats_from(self.d_leader) if self.d_in >> p & 1)
+        self._emit({"type": "hazard", "gem": GEMS[self.d_hazards[0]],
+                    "text": f"Hazard! A further {GEMS[self.d_hazards[0]]} gem: divers defend or resurface"})
+        self.ask_defender()
+
+    def ask_defender(self) -> None:
+        if self.d_queue:
+            self.phase = ph.DEFEND
+            self.actor = self.d_queue[0]
+        else:  # every diver has answered this hazard once
             self.d_hazards = self.d_hazards[1:]
-        self.start_card_plays()
+            self.next_hazard()
 
     def defence_options(self, p: int, gem: int) -> list[int]:
         game = self.game
@@ -185,9 +189,7 @@ class DiveRules:
             self._emit({"type": "defend", "seat": p, "spot": SPOT_KINDS[kind],
                         "text": f"Seat {p} defends against the {gem} gem with the {SPOT_KINDS[kind]} spot"})
         self.d_queue = self.d_queue[1:]
-        if not self.d_queue:  # R-DB-9: every diver has answered this hazard; an empty queue must
-            self.d_hazards = self.d_hazards[1:]  # not make next_hazard ask them all again
-        self.next_hazard()
+        self.ask_defender()
 
     def resurface(self, p: int) -> None:
         """R-DB-13: out of the dive; boats leave the tile; card VP kept, gem VP lost."""
@@ -201,16 +203,15 @@ class DiveRules:
     # ---- card plays (R-DB-9, R-DB-10) -----------------------------------------------------
     def start_card_plays(self) -> None:
         self.d_queue = tuple(p for p in self.seats_from(self.d_leader) if self.d_in >> p & 1)
-        self.next_card_player()
+        self.ask_card_player()
 
-    def next_card_player(self) -> None:
-        while self.d_queue:
-            if self.playable_cards(self.d_queue[0]):
-                self.phase = ph.PLAY
-                self.actor = self.d_queue[0]
-                return
-            self.d_queue = self.d_queue[1:]
-        self.after_card_plays()
+    def ask_card_player(self) -> None:
+        """Each diver still in, leader first, plays cards until ``done`` (asked even with none playable)."""
+        if self.d_queue:
+            self.phase = ph.PLAY
+            self.actor = self.d_queue[0]
+        else:
+            self.after_card_plays()
 
     def playable_cards(self, p: int) -> list[int]:
         game = self.game
@@ -247,9 +248,7 @@ class DiveRules:
                 self.d_count_used |= 1 << p
             self._emit({"type": "play", "seat": p, "card": info.id, "vp": info.vp + bonus,
                         "text": f"Seat {p} plays {info.id} for {info.vp + bonus} VP"})
-            if not self.playable_cards(p):
-                self.d_queue = self.d_queue[1:]
-        self.next_card_player()
+        self.ask_card_player()
 
     def after_card_plays(self) -> None:
         if not self.d_in >> self.d_leader & 1:  # R-DB-12: the leader resurfaced

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from fathom.core.api import CHANCE
 from fathom.games.deep_blue import phases as ph
-from fathom.games.deep_blue.counts import dot
 from fathom.games.deep_blue.data import GEMS, SPOT_KINDS
 
 FACE_DOWN = -2
@@ -18,9 +17,6 @@ FACE_DOWN = -2
 
 class SailRules:
     __slots__ = ()
-
-    def propeller_sources(self, p: int) -> bool:
-        return self.tokens[p] > 0 or dot(self.hands[p], self.game.CARD_PROPELLERS) > 0
 
     # ---- paying propellers ----------------------------------------------------------------
     def legal_sail_pay(self) -> list[int]:
@@ -47,8 +43,7 @@ class SailRules:
             card = game.PAY_CARD[action]
             self.play_card(p, card)  # R-DB-4: played for its propellers only
             self.sail_points += game.components.cards[card].propellers
-        if not self.propeller_sources(p):
-            self.phase = ph.SAIL_MOVE
+        # no automatic move on when the hand runs out of propellers: that would tell the table
 
     # ---- moving ---------------------------------------------------------------------------
     def legal_sail_move(self) -> list[int]:
