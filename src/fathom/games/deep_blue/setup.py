@@ -7,7 +7,6 @@ their tiles are only decided when revealed.
 
 from __future__ import annotations
 
-from fathom.games.deep_blue import phases as ph
 from fathom.games.deep_blue.market import THEN_START
 
 
