@@ -30,18 +30,31 @@ class Secret:
 
 def redact(data: Any, seat: int | None) -> Any:
     """What ``seat`` may see of ``data`` (``seat=None`` is a spectator)."""
-    if isinstance(data, Secret):
+    kind = type(data)
+    if kind is Secret:
         return redact(data.value if seat is not None and seat == data.owner else data.public, seat)
-    if isinstance(data, dict):
+    if kind is dict or (kind not in _SCALARS and isinstance(data, dict)):
         out = {}
         for key, value in data.items():
-            shown = redact(value, seat)
-            if shown is not OMIT:
-                out[key] = shown
+            if type(value) not in _SCALARS:  # leaves are copied as they are: the hot path
+                value = redact(value, seat)
+                if value is OMIT:
+                    continue
+            out[key] = value
         return out
-    if isinstance(data, (list, tuple)):
-        return [shown for shown in (redact(v, seat) for v in data) if shown is not OMIT]
+    if kind is list or kind is tuple or (kind not in _SCALARS and isinstance(data, (list, tuple))):
+        items = []
+        for value in data:
+            if type(value) not in _SCALARS:
+                value = redact(value, seat)
+                if value is OMIT:
+                    continue
+            items.append(value)
+        return items
     return data
+
+
+_SCALARS = frozenset({str, int, float, bool, type(None)})
 
 
 def reveal_all(data: Any) -> Any:
