@@ -52,6 +52,7 @@ class Params:
     lookahead: int = 5  # dive look-ahead cap (draws) for planning values
     decide_lookahead: int = 7  # cap when deciding continue/stop
     card_cost: float = 0.8  # VP lost by spending a defence card in a dive
+    osla_bonus: float = 0.5  # with decide_lookahead 1: value of the draws after the next when none can hurt
     rest_min_gain: float = 1.0
     end_bonus: float = 25.0  # ending the game while ahead (or not ending it while behind)
     game_turns: float = 76.0  # turns in a typical game (all seats)
@@ -238,13 +239,24 @@ def _value_of(T: Tables, hand: tuple[int, ...], bag: tuple[int, ...], tile: int,
     sunken = T.tile_sunken[tile]
     cards, blue, black = _hand_sig(T, hand, sunken)
     per_draw = T.pair_draw if sunken else 1
+    spots = spot_defences(kinds)
+    # Cards are left out of the stopping problem (far fewer distinct problems to solve, so the
+    # cache serves every hand with the same defences); each adds its VP times the chance that
+    # a dive of typical length meets its needs.
     value = _dive_value(
-        rates_for(T, kinds), spot_defences(kinds), cards, blue, black, bag, gem0, per_draw,
-        bool(T.bounty and sunken and leader), T.one_count, depth, card_cost,
+        rates_for(T, kinds), spots, (), min(blue, 3), min(black, 3), bag, gem0, per_draw,
+        bool(T.bounty and sunken and leader), T.one_count, max(1, (depth + per_draw - 1) // per_draw), card_cost,
     )
+    if cards:
+        value += _cards_bonus(cards, bag, 4 + min(3, blue + black + sum(spots)))
     if leader or (sunken and T.ruins):
         value += T.tile_vp[tile]
     return value
+
+
+@lru_cache(maxsize=65536)
+def _cards_bonus(cards: tuple, bag: tuple[int, ...], draws: int) -> float:
+    return sum(vp * meet_chance(needs, needs_any, bag, draws) for needs, needs_any, vp in cards)
 
 
 _SIG_CACHE: dict[tuple, tuple] = {}
@@ -373,3 +385,84 @@ def estimate(state: Any, T: Tables, p: int, params: Params = DEFAULT) -> float:
         + params.future * prospect(state, T, p, params, depth=3)
         + 0.5 * hand_worth(state, T, p, params)
     )
+
+
+# ---- learned value: features and weights (fitted by fathom.sim.fit_eval) ---------------------
+FEATURES = (
+    "bias", "turns_left", "prospect_best", "prospect_second", "hand_defence", "hand_score", "hand_cash",
+    "hand_props", "rest_defence", "rest_score", "rest_other", "tokens", "boats_on_tiles", "reach",
+    "until_my_turn",
+)
+
+
+def features(state: Any, T: Tables, p: int, params: Params = DEFAULT) -> list[float]:
+    """What the learned value reads for seat ``p`` (its own cards, public fields)."""
+    bag = full_bag(state)
+    prospects = []
+    on_tiles = 0
+    seen = set()
+    for b in (2 * p, 2 * p + 1):
+        node = state.boat_node[b]
+        if state.site_tile[node] >= 0:
+            on_tiles += 1
+            if node in seen:
+                continue
+            seen.add(node)
+            hold = params.hold_contested if rivals_near(state, T, p, node) else params.hold_alone
+            prospects.append(hold * dive_value(state, T, p, node, depth=3, params=params))
+    prospects.sort(reverse=True)
+    prospects += [0.0, 0.0]
+    sums = []
+    for pile in (state.hands[p], state.rests[p]):
+        defence = score = cash = props = 0.0
+        for c, n in enumerate(pile):
+            if not n:
+                continue
+            if T.protects[c] >= 0:
+                defence += n
+            if T.scoring[c]:
+                score += n * T.vp[c] * meet_chance(T.needs[c], T.needs_any[c], bag, params.dive_draws)
+            cash += n * T.cash[c]
+            props += n * T.props[c]
+        sums.append((defence, score, cash, props))
+    targets = [node for node in T.sites if state.site_tile[node] != -1]
+    reach = 0.0
+    if targets:
+        reach = min(T.dist[state.boat_node[b]][node] for b in (2 * p, 2 * p + 1) for node in targets)
+    return [
+        1.0, my_turns_left(state, T, params), prospects[0], prospects[1],
+        sums[0][0], sums[0][1], sums[0][2], sums[0][3],
+        sums[1][0], sums[1][1], sums[1][2] + sums[1][3],
+        float(state.tokens[p]), float(on_tiles), float(reach), float((p - state.turn) % T.n),
+    ]
+
+
+_WEIGHTS: list[float] | None = None
+
+
+def _weights() -> tuple[list[float], float, tuple[float, float]]:
+    global _WEIGHTS
+    from fathom.bots import deep_blue_value as fitted
+
+    if _WEIGHTS is None:
+        names = list(FEATURES) + [f"{n}*share" for n in FEATURES[2:]]
+        _WEIGHTS = [fitted.WEIGHTS[n] for n in names]
+    return _WEIGHTS, fitted.SHARE_SCALE, fitted.WIN_SCALE
+
+
+def learned_estimate(state: Any, T: Tables, p: int, params: Params = DEFAULT) -> float:
+    """Expected final VP of seat ``p``: VP now plus the fitted future gain (see fathom.sim.fit_eval)."""
+    if state.phase == ph.OVER:
+        return float(state.vp[p])
+    w, share_scale, _ = _weights()
+    f = features(state, T, p, params)
+    share = min(1.0, f[1] / share_scale)
+    gain = sum(wi * fi for wi, fi in zip(w, f))
+    gain += sum(wi * fi * share for wi, fi in zip(w[len(f):], f[2:]))
+    return state.vp[p] + gain
+
+
+def win_scale(state: Any, T: Tables) -> float:
+    """Spread of final-VP leads still to come (logistic scale of the fitted win chance)."""
+    _, _, (a, b) = _weights()
+    return a + b * turns_left(state, T)

@@ -25,6 +25,7 @@ It reads only public fields and its own hand and rest pile (tested with a spy st
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import combinations
 from typing import Any
 
@@ -43,9 +44,9 @@ class DeepBlueHeuristicBot:
 
     name = "heuristic"
 
-    def __init__(self, seed: int = 0, params: Params | None = None) -> None:
+    def __init__(self, seed: int = 0, params: Params | None = None, **overrides: float) -> None:
         self.rng = Rng(seed)
-        self.params = params or DEFAULT
+        self.params = replace(params or DEFAULT, **overrides) if overrides else (params or DEFAULT)
 
     # ---- entry --------------------------------------------------------------------------
     def choose(self, state: State) -> int:
@@ -101,6 +102,10 @@ class DeepBlueHeuristicBot:
 
     # ---- turn ---------------------------------------------------------------------------
     def turn(self, state: Any, T: Tables, p: int, legal: list[int]) -> int:
+        return self.turn_options(state, T, p, legal)[0][1]
+
+    def turn_options(self, state: Any, T: Tables, p: int, legal: list[int]) -> list[tuple[float, int]]:
+        """Every turn action with its value, best first."""
         game = state.game
         P = self.params
         options: list[tuple[float, int]] = []
@@ -125,7 +130,7 @@ class DeepBlueHeuristicBot:
                 cost, _ = self.pay_plan(state, T, p, T.slot_prices[slot])
                 options.append((ev.card_worth(state, T, card, P) - cost + wait, a))
         options.sort(key=lambda o: (-o[0], o[1]))
-        return options[0][1]
+        return options
 
     def dive_score(self, state: Any, T: Tables, p: int, node: int) -> float:
         """Own expected dive VP minus the weighted gains of rivals who will be in the dive."""
@@ -159,7 +164,20 @@ class DeepBlueHeuristicBot:
         me = vp[p] + mine
         gains = dict(rivals)
         best_rival = max(vp[o] + gains.get(o, 0.0) / self.params.rival_share for o in range(T.n) if o != p)
-        return self.params.end_bonus if me > best_rival else -self.params.end_bonus
+        if me > best_rival:
+            return self.params.end_bonus
+        # behind: waiting helps only while other wrecks can still bring VP (else it only stalls)
+        return -self.params.end_bonus if self.other_wrecks(state, T) else 0.0
+
+    def other_wrecks(self, state: Any, T: Tables) -> bool:
+        """Is any wreck left besides Sunken City tiles (face up or still face down)?"""
+        if sum(n for t, n in enumerate(state.unrevealed) if not T.tile_sunken[t]):
+            return True
+        return any(state.site_tile[node] >= 0 and not T.tile_sunken[state.site_tile[node]] for node in T.sites)
+
+    def final_tile(self, state: Any, T: Tables, node: int) -> bool:
+        tile = state.site_tile[node]
+        return tile >= 0 and T.tile_sunken[tile] and state.fresco + 1 >= T.sunken_count
 
     def prospect_after_dive(self, state: Any, T: Tables, p: int, node: int) -> float:
         """The other boat's prospect once this tile is gone (a cheap estimate)."""
@@ -205,7 +223,10 @@ class DeepBlueHeuristicBot:
         if node == state.boat_node[index]:  # staying keeps its spot
             if tile >= 0:
                 kinds = ev.spot_kinds(state, T, p, node)
-                value = self.hold(state, T, p, node) * ev.dive_value(state, T, p, node, kinds=kinds, params=P)
+                value = ev.dive_value(state, T, p, node, kinds=kinds, params=P)
+                if self.final_tile(state, T, node):
+                    value += self.ending_bonus(state, T, p, value, [])
+                value *= self.hold(state, T, p, node)
         elif tile >= 0:
             free = ev.free_kinds(state, T, node)
             other = state.boat_node[2 * p + (1 - boat)]
@@ -213,6 +234,8 @@ class DeepBlueHeuristicBot:
             best = ev.dive_value(state, T, p, node, kinds=base, params=P)
             for k in set(free):
                 best = max(best, ev.dive_value(state, T, p, node, kinds=tuple(sorted(base + (k,))), params=P))
+            if self.final_tile(state, T, node):  # diving it ends the game: go there when ahead
+                best += self.ending_bonus(state, T, p, best, [])
             value = self.hold(state, T, p, node) * best
         elif tile == FACE_DOWN:
             if "face_down" not in cache:  # the same for every face-down site
@@ -437,7 +460,12 @@ class DeepBlueHeuristicBot:
         sunken = T.tile_sunken[state.d_tile]
         per_draw = T.pair_draw if sunken else 1
         stop = float(odds.stop_vp(d, drawn))
-        go = odds.continue_value(d, bag, drawn, per_draw, card_cost=P.card_cost, max_draws=P.decide_lookahead)
+        if P.decide_lookahead <= 1:  # one-step look-ahead (fast, for rollouts): draw once more, then stop
+            step = odds.next_draw(d, bag, drawn, per_draw)
+            go = float(step.draw_vp) + (P.osla_bonus if step.risk == 0 else 0.0)
+        else:
+            depth = max(1, (P.decide_lookahead + per_draw - 1) // per_draw)  # the cap counts gems, pairs too
+            go = odds.continue_value(d, bag, drawn, per_draw, card_cost=P.card_cost, max_draws=depth)
         # rivals still in gain from another draw too
         rival = 0.0
         for o in range(T.n):

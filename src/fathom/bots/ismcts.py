@@ -38,7 +38,7 @@ from typing import Any
 from fathom.core.api import CHANCE, TERMINAL, State
 from fathom.core.rng import Rng
 
-DEFAULT_ITERATIONS = 120
+DEFAULT_ITERATIONS = 140
 
 
 class Node:
@@ -68,6 +68,7 @@ class ISMCTSBot:
         horizon: int | None = None,
         prior_visits: float = 3.0,
         policy: Any = None,
+        root: str = "halving",
     ) -> None:
         self.rng = Rng(seed)
         self.seed = seed
@@ -76,6 +77,9 @@ class ISMCTSBot:
         self.exploration = exploration
         self.horizon = horizon
         self.prior_visits = prior_visits
+        if root not in ("ucb", "halving"):
+            raise ValueError(f"ismcts root must be 'ucb' or 'halving', not {root!r}")
+        self.root = root
         self._policy = policy
         self._policy_game: Any = None
         self.last_stats: dict[str, Any] = {}
@@ -101,8 +105,10 @@ class ISMCTSBot:
         if not policy.key_decision(state):
             return policy.default_action(state)
         n = state.game.num_players
-        root = Node(n)
         prior = policy.prior_action(state)
+        if self.root == "halving":
+            return self._halving(state, legal, seat, policy, prior)
+        root = Node(n)
         started = time.perf_counter()
         iterations = 0
         budget = self.iterations
@@ -121,6 +127,58 @@ class ISMCTSBot:
             "seconds": time.perf_counter() - started,
             "visits": {a: c.visits for a, c in root.children.items()},
             "values": {a: (c.reward[seat] / c.visits if c.visits else None) for a, c in root.children.items()},
+            "prior": prior,
+        }
+        return best
+
+    # ---- sequential halving with common random numbers ------------------------------------
+    def _halving(self, state: State, legal: list[int], seat: int, policy: Any, prior: int | None) -> int:
+        """Root actions compared on the same sampled worlds (common random numbers).
+
+        Each *scenario* is one determinization of the real state plus one seed for
+        the chance events after it; every surviving root action is played out on
+        the same scenarios, so their difference is not drowned in the luck of the
+        draw. Rounds of sequential halving (Karnin et al. 2013) keep the better half
+        of the actions until one is left; the budget is split evenly across rounds.
+        """
+        started = time.perf_counter()
+        budget = self.iterations if self.iterations is not None else 10**9
+        candidates = list(policy.candidates(state, legal, prior))
+        totals = {a: 0.0 for a in candidates}
+        counts = {a: 0 for a in candidates}
+        rounds = max(1, math.ceil(math.log2(len(candidates))))
+        used = 0
+        scenarios: list[tuple[int, int]] = []
+        for r in range(rounds):
+            if len(candidates) == 1:
+                break
+            share = max(1, (budget - used) // ((rounds - r) * len(candidates)))
+            while len(scenarios) < share + max(counts[a] for a in candidates):
+                scenarios.append((self.rng.next64(), self.rng.next64()))
+            for a in candidates:
+                for k in range(counts[a], counts[a] + share):
+                    if self.seconds is not None and time.perf_counter() - started >= self.seconds:
+                        break
+                    det_seed, chance_seed = scenarios[k]
+                    det = state.determinize(seat, Rng(det_seed))
+                    policy.sanitize(det, seat)
+                    det.apply(a)
+                    start = policy.start_marker(det, seat)
+                    crn = Rng(chance_seed)
+                    det = policy.rollout(det, seat, start, crn)
+                    totals[a] += policy.evaluate(det, seat)[seat]
+                    counts[a] += 1
+                    used += 1
+            mean = {a: totals[a] / counts[a] if counts[a] else -1.0 for a in candidates}
+            bonus = {a: (self.prior_visits * 0.01 if a == prior else 0.0) for a in candidates}
+            candidates.sort(key=lambda a: (-(mean[a] + bonus[a]), a != prior, a))
+            candidates = candidates[: max(1, math.ceil(len(candidates) / 2))]
+        best = candidates[0]
+        self.last_stats = {
+            "iterations": used,
+            "seconds": time.perf_counter() - started,
+            "visits": dict(counts),
+            "values": {a: (totals[a] / counts[a] if counts[a] else None) for a in counts},
             "prior": prior,
         }
         return best

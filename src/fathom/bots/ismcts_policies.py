@@ -55,6 +55,10 @@ class GenericPolicy:
     def prior_action(self, state: State) -> int | None:
         return None
 
+    def candidates(self, state: State, legal: list[int], prior: int | None) -> list[int]:
+        """Root actions worth searching (all of them unless the game knows better)."""
+        return legal
+
     def sanitize(self, det: State, seat: int) -> None:
         """Hide from a determinization anything the engine keeps but ``seat`` may not know."""
 
@@ -108,11 +112,13 @@ class DeepBlueSearch(GenericPolicy):
         self.ph = ph
         self.T = ev.tables(game)
         self.params = ev.DEFAULT
-        fast = ev.Params(lookahead=3, decide_lookahead=4)
+        fast = ev.Params(lookahead=3, decide_lookahead=1)
         self.fast_params = fast
         self.bot = DeepBlueHeuristicBot(seed=seed, params=ev.DEFAULT)
         self.fast_bot = DeepBlueHeuristicBot(seed=seed, params=fast)
         self.turns = horizon if horizon is not None else game.num_players
+        self.max_candidates = 4
+        self.value = "learned"
         self.key_phases = frozenset({ph.TURN, ph.CONTINUE, ph.DEFEND, ph.RUSH, ph.TAKE, ph.SCOUT})
 
     def key_decision(self, state: State) -> bool:
@@ -123,6 +129,15 @@ class DeepBlueSearch(GenericPolicy):
 
     def prior_action(self, state: State) -> int | None:
         return self.bot.choose(state)
+
+    def candidates(self, state: State, legal: list[int], prior: int | None) -> list[int]:
+        """At a turn, the heuristic's best few actions (every dive kept); elsewhere all."""
+        if state.phase != self.ph.TURN or len(legal) <= self.max_candidates:
+            return legal
+        ranked = self.bot.turn_options(state, self.T, state.current_player, legal)
+        keep = [a for _, a in ranked[: self.max_candidates]]
+        keep += [a for a in legal if a in state.game.DIVE_SITE and a not in keep]
+        return sorted(keep)
 
     def sanitize(self, det: State, seat: int) -> None:
         if self.T.hidden_scores:  # R-DB-18: rivals' totals are secret; assume they are level
@@ -161,21 +176,34 @@ class DeepBlueSearch(GenericPolicy):
             lead = lead_rewards([float(v) for v in state.vp], 12.0)
             return [0.85 * s + 0.15 * r for s, r in zip(shares, lead)]
         ev, T = self.ev, self.T
+        if self.value == "learned":
+            est = [ev.learned_estimate(state, T, p, self.fast_params) for p in range(T.n)]
+            return lead_rewards(est, ev.win_scale(state, T))
         est = [ev.estimate(state, T, p, self.fast_params) for p in range(T.n)]
         left = ev.turns_left(state, T, self.params)
-        scale = 8.0 + 0.25 * left
-        return lead_rewards(est, scale)
+        return lead_rewards(est, 8.0 + 0.25 * left)
 
 
 class IntoTheBlueSearch(GenericPolicy):
-    """Into the Blue: the expert as default policy, rollouts to the end (games are short)."""
+    """Into the Blue: the expert as default policy, rollouts of a few turns, then the majorities.
+
+    The horizon counts turns started after the root (default: one per seat); the
+    evaluation is each seat's total if the game ended there (treasure majorities on
+    the open board plus chests, which in a determinization are sampled).
+    """
 
     def __init__(self, game: Any, seed: int = 0, horizon: int | None = None) -> None:
         super().__init__(game, seed, horizon)
         from fathom.bots.into_the_blue_expert import IntoTheBlueExpertBot
 
         self.bot = IntoTheBlueExpertBot(seed=seed)
-        self.max_steps = horizon if horizon is not None else 100_000
+        self.turns = horizon if horizon is not None else game.num_players
+
+    def start_marker(self, state: State, seat: int) -> Any:
+        return state._turn_no
+
+    def at_horizon(self, state: State, seat: int, start: Any) -> bool:
+        return state._turn_no - start > self.turns
 
     def default_action(self, state: State) -> int:
         return self.bot.choose(state)

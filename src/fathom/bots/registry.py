@@ -29,7 +29,7 @@ _BOTS: dict[str, dict[str, str]] = {
     "ismcts": {"*": "fathom.bots.ismcts:ISMCTSBot"},
 }
 
-BOT_LEVELS = {0: "random", 1: "greedy"}
+BOT_LEVELS = {0: "random", 1: "greedy", 2: "heuristic", 3: "ismcts"}
 """Levels a person can pick by number in every front end."""
 
 

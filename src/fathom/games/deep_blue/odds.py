@@ -303,6 +303,9 @@ class _Solver:
         self.limit = sum(full_bag) if limit is None else min(limit, sum(full_bag))
         self.memo: dict[tuple, float] = {}
         self._stops: dict[tuple[int, ...], float] = {}
+        self._outs: dict[tuple[int, ...], float] = {}
+        self._card_needs = [(tuple((g, k) for g, k in enumerate(needs) if k), needs_any, value)
+                            for needs, needs_any, value in diver.cards]
         relevant = set(HAZARD_GEMS)
         relevant.update(g for g, r in enumerate(diver.rates) if r)
         for needs, _, _ in diver.cards:
@@ -325,10 +328,41 @@ class _Solver:
             pooled -= take
         return tuple(out)
 
+    def _cards(self, drawn: tuple[int, ...]) -> int:
+        """VP of the cards met by ``drawn`` (same rule as :func:`cards_met_vp`, precompiled)."""
+        total = sum(drawn)
+        vp = best_any = 0
+        for needs, needs_any, value in self._card_needs:
+            if total < needs_any:
+                continue
+            for g, k in needs:
+                if drawn[g] < k:
+                    break
+            else:
+                if needs_any and self.diver.one_count_card:
+                    best_any = max(best_any, value)
+                else:
+                    vp += value
+        return vp + best_any
+
     def stop(self, drawn: tuple[int, ...]) -> float:
         value = self._stops.get(drawn)
         if value is None:
-            value = self._stops[drawn] = float(stop_vp(self.diver, drawn))
+            d = self.diver
+            value = d.banked + d.tile_vp + sum(r * n for r, n in zip(d.rates, drawn) if r)
+            if self._card_needs:
+                value += self._cards(drawn)
+            if d.bounty:
+                value += BOUNTY_VP * (sum(drawn) // BOUNTY_SET)
+            value = self._stops[drawn] = float(value)
+        return value
+
+    def out(self, drawn: tuple[int, ...]) -> float:
+        """VP of resurfacing at the draw after ``drawn``."""
+        value = self._outs.get(drawn)
+        if value is None:
+            d = self.diver
+            value = self._outs[drawn] = float(d.banked + d.tile_vp + (self._cards(drawn) if self._card_needs else 0))
         return value
 
     def value(self, drawn: tuple[int, ...], res: tuple[int, ...], must_draw: bool = False) -> float:
@@ -342,11 +376,55 @@ class _Solver:
         stop = self.stop(drawn)
         if sum(drawn) >= self.limit:
             best = stop
+        elif not self.card_cost and self._safe(drawn, res):
+            # no hazard left in the bag can make the leader resurface and gems only add VP:
+            # drawing on to the limit is optimal
+            best = self._draw_out(drawn)
         else:
             go = self.draw(drawn, res)
             best = go if must_draw or go > stop else stop
         memo[key] = best
         return best
+
+    def _safe(self, drawn: tuple[int, ...], res: tuple[int, ...]) -> bool:
+        full = self.full
+        blue = full[BLUE] - drawn[BLUE] - (1 if drawn[BLUE] == 0 and full[BLUE] > 0 else 0)
+        black = full[BLACK] - drawn[BLACK] - (1 if drawn[BLACK] == 0 and full[BLACK] > 0 else 0)
+        bs, ks, es, bc, kc = res
+        b, k = bs + bc, ks + kc
+        return blue <= b + es and black <= k + es and blue + black <= b + k + es
+
+    def _draw_out(self, drawn: tuple[int, ...]) -> float:
+        """Expected stop VP after drawing up to the limit with no risk (exact for the whole bag)."""
+        left = self.limit - sum(drawn)
+        remaining = sum(self.full) - sum(drawn)
+        if left >= remaining:
+            return self.stop(self.full)
+        # fewer draws than gems left: gem VP is linear, cards need the exact distribution
+        if not self.diver.cards and not self.diver.bounty:
+            frac = left / remaining
+            extra = sum(r * (f - d) * frac for r, f, d in zip(self.diver.rates, self.full, drawn))
+            return self.stop(drawn) + extra
+        return self.draw_no_risk(drawn, left)
+
+    def draw_no_risk(self, drawn: tuple[int, ...], left: int) -> float:
+        if left <= 0:
+            return self.stop(drawn)
+        key = (drawn, -1 - left)
+        known = self.memo.get(key)
+        if known is not None:
+            return known
+        bag = [f - d for f, d in zip(self.full, drawn)]
+        total = sum(bag)
+        if total == 0:
+            return self.stop(drawn)
+        acc = 0.0
+        for g in range(N_GEMS):
+            if bag[g]:
+                nxt = drawn[:g] + (drawn[g] + 1,) + drawn[g + 1:]
+                acc += bag[g] * self.draw_no_risk(nxt, left - 1)
+        self.memo[key] = acc / total
+        return acc / total
 
     def _after(self, drawn: tuple[int, ...], res: tuple[int, ...], gems: tuple[int, ...], gone: float) -> float:
         """Value once ``gems`` are drawn (defence first, then optimal play on)."""
@@ -374,7 +452,7 @@ class _Solver:
         total = sum(bag)
         if total <= 0:
             return self.stop(drawn)
-        gone = float(out_vp(self.diver, drawn))
+        gone = self.out(drawn)
         acc = 0.0
         if self.per_draw == 1 or total < 2:
             for g in range(N_GEMS):

@@ -1,0 +1,104 @@
+"""Every shipped bot finishes games of both games; levels; ISMCTS budget, determinism, no side effects."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+import fathom
+from fathom.bots.ismcts import ISMCTSBot
+from fathom.bots.ismcts_policies import GenericPolicy, policy_for_game
+from fathom.bots.registry import BOT_LEVELS, make_bot
+from fathom.core.api import CHANCE
+from fathom.core.rng import Rng
+from fathom.sim.bots import build_bot
+
+
+def test_levels() -> None:
+    assert BOT_LEVELS == {0: "random", 1: "greedy", 2: "heuristic", 3: "ismcts"}
+    for game in ("deep-blue", "into-the-blue"):
+        assert isinstance(make_bot("3", game, seed=1), ISMCTSBot)
+        assert make_bot("2", game, seed=1) is not None
+
+
+@pytest.mark.parametrize("game,players,bots", [
+    ("deep-blue", 2, ["heuristic", "greedy"]),
+    ("deep-blue", 5, ["heuristic", "random", "greedy", "heuristic", "random"]),
+    ("into-the-blue", 3, ["heuristic", "greedy", "random"]),
+])
+def test_bots_finish_games(game: str, players: int, bots: list[str]) -> None:
+    state = fathom.new_game(game, players=players, seed=17, record_events=False)
+    fathom.play(state, [build_bot(b, game, s) for s, b in enumerate(bots)], max_steps=100_000)
+    assert state.is_terminal() and state.winners()
+
+
+def position(game: str, seed: int, skip: int, **options):
+    """A decision of a greedy game after ``skip`` decisions (a key decision for ISMCTS)."""
+    state = fathom.new_game(game, players=3, seed=seed, **options)
+    bots = [build_bot("greedy", game, s) for s in range(3)]
+    policy = policy_for_game(state.game)
+    k = 0
+    while True:
+        p = state.current_player
+        if p == CHANCE:
+            state.apply(state.sample_chance())
+            continue
+        if len(state.legal_actions()) > 1 and policy.key_decision(state):
+            k += 1
+            if k > skip:
+                return state
+        state.apply(bots[p].choose(state))
+
+
+@pytest.mark.parametrize("root", ["ucb", "halving"])
+@pytest.mark.parametrize("game", ["deep-blue", "into-the-blue"])
+def test_ismcts_is_reproducible_and_leaves_the_state_alone(game: str, root: str) -> None:
+    state = position(game, 3, 4)
+    key, seed, moves = state._key(), state.seed, state.move_number()
+    a = ISMCTSBot(seed=5, iterations=16, root=root).choose(state)
+    assert state._key() == key and state.seed == seed and state.move_number() == moves
+    assert a in state.legal_actions()
+    assert ISMCTSBot(seed=5, iterations=16, root=root).choose(state) == a
+
+
+def test_ismcts_budget_and_stats() -> None:
+    state = position("deep-blue", 4, 2)
+    bot = ISMCTSBot(seed=1, iterations=24)
+    bot.choose(state)
+    assert bot.last_stats["iterations"] == 24
+    assert sum(bot.last_stats["visits"].values()) == 24
+    halving = ISMCTSBot(seed=1, iterations=24, root="halving")
+    halving.choose(state)
+    assert halving.last_stats["iterations"] <= 24 + len(state.legal_actions())
+    timed = ISMCTSBot(seed=1, seconds=0.05)
+    timed.choose(state)
+    assert timed.last_stats["seconds"] < 1.0
+
+
+def test_generic_policy_plays_any_game() -> None:
+    for game in ("deep-blue", "into-the-blue"):
+        state = position(game, 6, 1)
+        bot = ISMCTSBot(seed=2, iterations=6, policy=GenericPolicy(state.game, seed=2, horizon=40))
+        assert bot.choose(state) in state.legal_actions()
+
+
+def test_hidden_scores_are_hidden_from_the_search() -> None:
+    state = position("deep-blue", 8, 6, hidden_scores=True)
+    policy = policy_for_game(state.game)
+    seat = state.current_player
+    det = state.determinize(seat, Rng(3))
+    policy.sanitize(det, seat)
+    assert det.vp == [state.vp[seat]] * 3
+
+
+def test_level_three_is_quick() -> None:
+    """Level 3's default budget stays well under a second per searched move (0.3 s on a free core)."""
+    bot = make_bot("3", "deep-blue", seed=1)
+    spent = []
+    for skip in (1, 3, 5):
+        state = position("deep-blue", 9, skip)
+        t = time.process_time()
+        bot.choose(state)
+        spent.append(time.process_time() - t)
+    assert sum(spent) / len(spent) < 1.0
