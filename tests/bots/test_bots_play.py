@@ -64,7 +64,7 @@ def test_ismcts_is_reproducible_and_leaves_the_state_alone(game: str, root: str)
 
 def test_ismcts_budget_and_stats() -> None:
     state = position("deep-blue", 4, 2)
-    bot = ISMCTSBot(seed=1, iterations=24)
+    bot = ISMCTSBot(seed=1, iterations=24, root="ucb")
     bot.choose(state)
     assert bot.last_stats["iterations"] == 24
     assert sum(bot.last_stats["visits"].values()) == 24
