@@ -166,7 +166,7 @@ def rates_for(T: Tables, kinds: tuple[int, ...]) -> tuple[int, ...]:
     return _rates(T.gem_vp, T.gem_vp_spot, kinds)
 
 
-@lru_cache(maxsize=200_000)
+@lru_cache(maxsize=100_000)
 def _dive_value(
     rates: tuple[int, ...],
     spot_def: tuple[int, int, int],
@@ -234,8 +234,22 @@ def full_bag(state: Any) -> tuple[int, ...]:
     return tuple(state.bag)
 
 
+_VALUE_MEMO: dict[tuple, float] = {}
+
+
 def _value_of(T: Tables, hand: tuple[int, ...], bag: tuple[int, ...], tile: int, kinds: tuple[int, ...],
               gem0: int, leader: bool, depth: int, card_cost: float) -> float:
+    key = (id(T), hand, bag, tile, kinds, gem0, leader, depth, card_cost)
+    value = _VALUE_MEMO.get(key)
+    if value is None:
+        if len(_VALUE_MEMO) > 300_000:
+            _VALUE_MEMO.clear()
+        value = _VALUE_MEMO[key] = _compute_value(T, hand, bag, tile, kinds, gem0, leader, depth, card_cost)
+    return value
+
+
+def _compute_value(T: Tables, hand: tuple[int, ...], bag: tuple[int, ...], tile: int, kinds: tuple[int, ...],
+                   gem0: int, leader: bool, depth: int, card_cost: float) -> float:
     sunken = T.tile_sunken[tile]
     cards, blue, black = _hand_sig(T, hand, sunken)
     per_draw = T.pair_draw if sunken else 1

@@ -37,6 +37,7 @@ from fathom.bots import deep_blue_eval as ev
 from fathom.bots.deep_blue_eval import DEFAULT, Params, Tables, tables
 
 FACE_DOWN = -2
+_FACE_DOWN: dict[tuple, float] = {}
 
 
 class DeepBlueHeuristicBot:
@@ -250,13 +251,24 @@ class DeepBlueHeuristicBot:
 
     def face_down_value(self, state: Any, T: Tables, p: int, node: int) -> float:
         """Expected value of revealing a face-down site and taking its best spot."""
-        P = self.params
         left = state.unrevealed
-        total = sum(left)
-        if not total:
+        if not sum(left):
             return 0.0
         hand = state.hands[p]
         bag = ev.full_bag(state)
+        ending = state.fresco + 1 >= T.sunken_count
+        key = (id(T), self.params, hand, bag, left, ending, ending and self.behind(state, T, p))
+        value = _FACE_DOWN.get(key)
+        if value is None:
+            if len(_FACE_DOWN) > 100_000:
+                _FACE_DOWN.clear()
+            value = _FACE_DOWN[key] = self._face_down(state, T, p, hand, bag, left)
+        return value
+
+    def _face_down(self, state: Any, T: Tables, p: int, hand: tuple[int, ...], bag: tuple[int, ...],
+                   left: tuple[int, ...]) -> float:
+        P = self.params
+        total = sum(left)
         by_kind: dict[tuple[int, bool], float] = {}
         acc = 0.0
         for t, n in enumerate(left):
@@ -296,17 +308,19 @@ class DeepBlueHeuristicBot:
             row = T.dist[at[b]]
             reach.append([(node, row[node]) for node in range(T.n_nodes) if row[node] <= budget])
         best_value, best = -1e9, (at[0], at[1], 0)
+        vals1 = [(n1, d1, self.dest_value(state, T, p, 1, n1, cache)) for n1, d1 in reach[1]]
+        second = P.second_boat
+        site_tile = state.site_tile
         for n0, d0 in reach[0]:
             v0 = self.dest_value(state, T, p, 0, n0, cache)
-            for n1, d1 in reach[1]:
-                if d0 + d1 > budget:
+            room = budget - d0
+            same_blind = n0 != at[0] and site_tile[n0] == FACE_DOWN
+            for n1, d1, v1 in vals1:
+                if d1 > room:
                     continue
-                if n0 == n1 and n0 != at[0] and n1 != at[1] and state.site_tile[n0] == FACE_DOWN:
-                    v1 = 0.0
-                else:
-                    v1 = self.dest_value(state, T, p, 1, n1, cache)
-                hi, lo = (v0, v1) if v0 >= v1 else (v1, v0)
-                value = hi + P.second_boat * lo - 0.35 * (d0 + d1)
+                if same_blind and n1 == n0 and n1 != at[1]:
+                    v1 = 0.0  # one face-down tile is revealed once
+                value = (v0 + second * v1 if v0 >= v1 else v1 + second * v0) - 0.35 * (d0 + d1)
                 if value > best_value + 1e-9:
                     best_value, best = value, (n0, n1, d0 + d1)
         return P.future * best_value, best

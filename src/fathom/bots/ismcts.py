@@ -69,6 +69,7 @@ class ISMCTSBot:
         prior_visits: float = 3.0,
         policy: Any = None,
         root: str = "halving",
+        **policy_options: Any,
     ) -> None:
         self.rng = Rng(seed)
         self.seed = seed
@@ -81,6 +82,7 @@ class ISMCTSBot:
             raise ValueError(f"ismcts root must be 'ucb' or 'halving', not {root!r}")
         self.root = root
         self._policy = policy
+        self.policy_options = policy_options  # passed to the game's search policy (e.g. max_candidates)
         self._policy_game: Any = None
         self.last_stats: dict[str, Any] = {}
 
@@ -91,7 +93,7 @@ class ISMCTSBot:
         if self._policy_game is not state.game:
             from fathom.bots.ismcts_policies import policy_for_game
 
-            self._policy = policy_for_game(state.game, seed=self.seed, horizon=self.horizon)
+            self._policy = policy_for_game(state.game, seed=self.seed, horizon=self.horizon, **self.policy_options)
             self._policy_game = state.game
         return self._policy
 

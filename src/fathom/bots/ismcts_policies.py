@@ -45,6 +45,9 @@ class GenericPolicy:
         self.rng = Rng(seed ^ 0x5DEECE66D)
         self.max_steps = horizon if horizon is not None else 100_000
 
+    def configure(self) -> None:
+        """Recompute what depends on settings changed after construction."""
+
     def key_decision(self, state: State) -> bool:
         return True
 
@@ -119,7 +122,15 @@ class DeepBlueSearch(GenericPolicy):
         self.turns = horizon if horizon is not None else game.num_players
         self.max_candidates = 4
         self.value = "learned"
-        self.key_phases = frozenset({ph.TURN, ph.CONTINUE, ph.DEFEND, ph.RUSH, ph.TAKE, ph.SCOUT})
+        self.search_sail = False  # also search each step of a sail (where the boats go)
+        self.configure()
+
+    def configure(self) -> None:
+        ph = self.ph
+        phases = {ph.TURN, ph.CONTINUE, ph.DEFEND, ph.RUSH, ph.TAKE, ph.SCOUT}
+        if self.search_sail:
+            phases.add(ph.SAIL_MOVE)
+        self.key_phases = frozenset(phases)
 
     def key_decision(self, state: State) -> bool:
         return state.phase in self.key_phases
@@ -228,5 +239,11 @@ class IntoTheBlueSearch(GenericPolicy):
 _POLICIES = {"deep-blue": DeepBlueSearch, "into-the-blue": IntoTheBlueSearch}
 
 
-def policy_for_game(game: Any, seed: int = 0, horizon: int | None = None) -> GenericPolicy:
-    return _POLICIES.get(game.name, GenericPolicy)(game, seed=seed, horizon=horizon)
+def policy_for_game(game: Any, seed: int = 0, horizon: int | None = None, **options: Any) -> GenericPolicy:
+    policy = _POLICIES.get(game.name, GenericPolicy)(game, seed=seed, horizon=horizon)
+    for key, value in options.items():
+        if not hasattr(policy, key):
+            raise TypeError(f"{type(policy).__name__} has no setting {key!r}")
+        setattr(policy, key, value)
+    policy.configure()
+    return policy

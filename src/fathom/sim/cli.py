@@ -26,7 +26,8 @@ DEFAULT_OUT = os.path.join("results", "simulate")
 def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", choices=game_names(), help="which game")
     parser.add_argument("--players", type=int, default=None, help="seats per game (default: one per bot)")
-    parser.add_argument("--scenario", default=None, help="Deep Blue scenario id (e.g. storm)")
+    parser.add_argument("--scenario", default=None,
+                        help="Deep Blue scenario id (e.g. storm), or 'all': every scenario in turn, deal by deal")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="game option, value parsed as JSON if it can be; repeatable")
     parser.add_argument("--seed", type=int, default=0, help="master seed (default 0): same seed, same games")
@@ -67,9 +68,16 @@ def add_report_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 # ---- helpers -------------------------------------------------------------------------------------
-def _options(args: argparse.Namespace) -> dict[str, Any]:
+def _options(args: argparse.Namespace) -> dict[str, Any] | list[dict[str, Any]]:
+    """The game options, or one option set per scenario with ``--scenario all``."""
     from fathom.cli.play import parse_options
+    from fathom.core.registry import game_class
 
+    if args.scenario == "all":
+        choices = game_class(args.game).OPTIONS.get("scenario")
+        if choices is None:
+            raise OptionError(f"--scenario all: {args.game} has no scenarios")
+        return [parse_options(args.option, sc, args.game) for sc in choices.choices if sc != "none"]
     return parse_options(args.option, args.scenario, args.game)
 
 

@@ -61,13 +61,18 @@ def make_tasks(
     games: int,
     *,
     players: int | None = None,
-    options: dict[str, Any] | None = None,
+    options: dict[str, Any] | Sequence[dict[str, Any]] | None = None,
     seed: int = 0,
     rotate: bool = True,
     first_index: int = 0,
     first_deal: int = 0,
 ) -> list[GameTask]:
-    """Tasks for ``games`` games of ``bots`` (one per seat), seats rotated over shared deals."""
+    """Tasks for ``games`` games of ``bots`` (one per seat), seats rotated over shared deals.
+
+    ``options`` may be a list of option sets: deal ``k`` then uses set ``k mod len``
+    (e.g. every scenario in turn).
+    """
+    option_sets = [dict(o) for o in options] if isinstance(options, (list, tuple)) else [dict(options or {})]
     cls = game_class(game)
     n = players if players is not None else len(bots)
     if not cls.min_players <= n <= cls.max_players:
@@ -80,7 +85,8 @@ def make_tasks(
     for i in range(games):
         deal, rot = (i // n, i % n) if rotate else (i, 0)
         seats = tuple(bots[(s - rot) % n] for s in range(n))
-        tasks.append(GameTask(first_index + i, game, n, dict(options or {}), deal_seed(seed, first_deal + deal),
+        opts = dict(option_sets[(first_deal + deal) % len(option_sets)])
+        tasks.append(GameTask(first_index + i, game, n, opts, deal_seed(seed, first_deal + deal),
                               first_deal + deal, rot, seats))
     return tasks
 

@@ -36,7 +36,7 @@ def tournament_tasks(
     *,
     players: int,
     deals: int,
-    options: dict[str, Any] | None = None,
+    options: dict[str, Any] | Sequence[dict[str, Any]] | None = None,
     seed: int = 0,
 ) -> list[GameTask]:
     tasks: list[GameTask] = []

@@ -28,6 +28,7 @@ colour was drawn before in this dive (the first is a warning).
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -268,8 +269,8 @@ def continue_value(
 class _Solver:
     """Memoised expectimax of one leader's dive; colours that cannot matter are merged."""
 
-    _cache: dict[tuple, "_Solver"] = {}
-    MAX_CACHE = 4096
+    _cache: "OrderedDict[tuple, _Solver]" = OrderedDict()
+    MAX_CACHE = 24  # solvers hold their whole memo: keep only the most recent few
 
     @classmethod
     def get(
@@ -286,11 +287,14 @@ class _Solver:
         limit = None if max_draws is None else sum(drawn) + max_draws * per_draw
         key = (diver.rates, diver.cards, diver.banked, diver.tile_vp, diver.bounty, diver.one_count_card,
                full_bag, per_draw, card_cost, limit)
-        solver = cls._cache.get(key)
+        cache = cls._cache
+        solver = cache.get(key)
         if solver is None:
-            if len(cls._cache) >= cls.MAX_CACHE:
-                cls._cache.clear()
-            solver = cls._cache[key] = cls(diver, full_bag, per_draw, card_cost, limit)
+            while len(cache) >= cls.MAX_CACHE:
+                cache.popitem(last=False)
+            solver = cache[key] = cls(diver, full_bag, per_draw, card_cost, limit)
+        else:
+            cache.move_to_end(key)
         return solver
 
     def __init__(
