@@ -155,12 +155,12 @@ class ISMCTSBot:
             if len(candidates) == 1:
                 break
             share = max(1, (budget - used) // ((rounds - r) * len(candidates)))
-            while len(scenarios) < share + max(counts[a] for a in candidates):
-                scenarios.append((self.rng.next64(), self.rng.next64()))
             for a in candidates:
                 for k in range(counts[a], counts[a] + share):
                     if self.seconds is not None and time.perf_counter() - started >= self.seconds:
                         break
+                    while len(scenarios) <= k:  # drawn as needed: a time budget sets no iteration cap
+                        scenarios.append((self.rng.next64(), self.rng.next64()))
                     det_seed, chance_seed = scenarios[k]
                     det = state.determinize(seat, Rng(det_seed))
                     policy.sanitize(det, seat)
