@@ -102,3 +102,12 @@ def test_level_three_is_quick() -> None:
         bot.choose(state)
         spent.append(time.process_time() - t)
     assert sum(spent) / len(spent) < 1.0
+
+
+def test_halving_with_a_time_budget_stays_in_time_and_spreads_playouts() -> None:
+    state = position("deep-blue", 4, 2)
+    bot = ISMCTSBot(seed=1, seconds=0.2, root="halving")
+    bot.choose(state)
+    stats = bot.last_stats
+    assert stats["seconds"] < 1.5
+    assert min(stats["visits"].values()) >= 1  # every candidate was tried

@@ -22,11 +22,22 @@ How a move is chosen (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012)
 5. The most-visited root action is played (ties: the default policy's choice,
    which also gets a few virtual visits as a prior).
 
+That is ``root="ucb"``. The default, ``root="halving"``, keeps steps 1, 3 and 4
+but compares the root actions on the *same* sampled worlds: scenario ``k`` is one
+determinization plus one chance seed, and every root action still in the race is
+played out on scenarios ``0..k``; rounds of sequential halving (Karnin, Koren &
+Somekh 2013) drop the worse half each time. With a few hundred playouts a move,
+common random numbers separate actions that independent samples cannot; it
+measured stronger than the shared tree at the same budget (docs/bots.md).
+
 Mechanical steps that the game's policy marks as not worth searching (Deep Blue:
 paying card by card, moving edge by edge) are played by the default policy, inside
 the tree and out, so the budget goes to the decisions that matter.
 
-Budget: ``iterations`` (reproducible: the default) or ``seconds`` (wall clock).
+Budget: ``iterations`` (reproducible; default: the game policy's, about 0.3 s a
+searched move on one core) or ``seconds`` (wall clock; not reproducible).
+Other keyword arguments go to the game's search policy (e.g. ``max_candidates``,
+``search_sail`` for Deep Blue).
 """
 
 from __future__ import annotations
@@ -39,6 +50,7 @@ from fathom.core.api import CHANCE, TERMINAL, State
 from fathom.core.rng import Rng
 
 DEFAULT_ITERATIONS = 140
+"""Budget when neither ``iterations`` nor ``seconds`` is given and the game's policy names none."""
 
 
 class Node:
@@ -73,7 +85,7 @@ class ISMCTSBot:
     ) -> None:
         self.rng = Rng(seed)
         self.seed = seed
-        self.iterations = iterations if iterations is not None or seconds is not None else DEFAULT_ITERATIONS
+        self.iterations = iterations  # None with no seconds: the game policy's default budget
         self.seconds = seconds
         self.exploration = exploration
         self.horizon = horizon
@@ -97,6 +109,14 @@ class ISMCTSBot:
             self._policy_game = state.game
         return self._policy
 
+    def budget(self, policy: Any) -> int | None:
+        """Iterations per searched move (None: until ``seconds`` run out)."""
+        if self.iterations is not None:
+            return self.iterations
+        if self.seconds is not None:
+            return None
+        return getattr(policy, "default_iterations", DEFAULT_ITERATIONS)
+
     # ---- the move -------------------------------------------------------------------------
     def choose(self, state: State) -> int:
         legal = state.legal_actions()
@@ -113,7 +133,7 @@ class ISMCTSBot:
         root = Node(n)
         started = time.perf_counter()
         iterations = 0
-        budget = self.iterations
+        budget = self.budget(policy)
         while True:
             if budget is not None and iterations >= budget:
                 break
@@ -144,40 +164,49 @@ class ISMCTSBot:
         of the actions until one is left; the budget is split evenly across rounds.
         """
         started = time.perf_counter()
-        budget = self.iterations if self.iterations is not None else 10**9
+        budget = self.budget(policy)
         candidates = list(policy.candidates(state, legal, prior))
         totals = {a: 0.0 for a in candidates}
         counts = {a: 0 for a in candidates}
         rounds = max(1, math.ceil(math.log2(len(candidates))))
-        used = 0
         scenarios: list[tuple[int, int]] = []
+
+        def playout(a: int) -> None:
+            k = counts[a]
+            while len(scenarios) <= k:  # drawn as needed, always in the same order
+                scenarios.append((self.rng.next64(), self.rng.next64()))
+            det_seed, chance_seed = scenarios[k]
+            det = state.determinize(seat, Rng(det_seed))
+            policy.sanitize(det, seat)
+            det.apply(a)
+            start = policy.start_marker(det, seat)
+            det = policy.rollout(det, seat, start, Rng(chance_seed))
+            totals[a] += policy.evaluate(det, seat)[seat]
+            counts[a] += 1
+
+        if budget is None:  # a time budget: time one playout per action, then budget what fits
+            for a in candidates:
+                playout(a)
+            each = (time.perf_counter() - started) / len(candidates)
+            budget = max(len(candidates), int(self.seconds / max(each, 1e-6)))
         for r in range(rounds):
             if len(candidates) == 1:
                 break
+            used = sum(counts.values())
             share = max(1, (budget - used) // ((rounds - r) * len(candidates)))
+            target = min(counts[a] for a in candidates) + share
             for a in candidates:
-                for k in range(counts[a], counts[a] + share):
+                while counts[a] < target:
                     if self.seconds is not None and time.perf_counter() - started >= self.seconds:
                         break
-                    while len(scenarios) <= k:  # drawn as needed: a time budget sets no iteration cap
-                        scenarios.append((self.rng.next64(), self.rng.next64()))
-                    det_seed, chance_seed = scenarios[k]
-                    det = state.determinize(seat, Rng(det_seed))
-                    policy.sanitize(det, seat)
-                    det.apply(a)
-                    start = policy.start_marker(det, seat)
-                    crn = Rng(chance_seed)
-                    det = policy.rollout(det, seat, start, crn)
-                    totals[a] += policy.evaluate(det, seat)[seat]
-                    counts[a] += 1
-                    used += 1
+                    playout(a)
             mean = {a: totals[a] / counts[a] if counts[a] else -1.0 for a in candidates}
             bonus = {a: (self.prior_visits * 0.01 if a == prior else 0.0) for a in candidates}
             candidates.sort(key=lambda a: (-(mean[a] + bonus[a]), a != prior, a))
             candidates = candidates[: max(1, math.ceil(len(candidates) / 2))]
         best = candidates[0]
         self.last_stats = {
-            "iterations": used,
+            "iterations": sum(counts.values()),
             "seconds": time.perf_counter() - started,
             "visits": dict(counts),
             "values": {a: (totals[a] / counts[a] if counts[a] else None) for a in counts},

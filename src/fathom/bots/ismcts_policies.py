@@ -40,6 +40,8 @@ def lead_rewards(estimates: list[float], scale: float) -> list[float]:
 class GenericPolicy:
     """Any game: every decision searched, random rollouts to the end of the game."""
 
+    default_iterations = 140
+
     def __init__(self, game: Any, seed: int = 0, horizon: int | None = None) -> None:
         self.game = game
         self.rng = Rng(seed ^ 0x5DEECE66D)
@@ -103,7 +105,7 @@ class DeepBlueSearch(GenericPolicy):
     at the horizon is played to its end first.
     """
 
-    KEY_PHASES: frozenset[int] = frozenset()
+    default_iterations = 140  # about 0.2-0.3 s per searched move on one core (docs/bots.md)
 
     def __init__(self, game: Any, seed: int = 0, horizon: int | None = None) -> None:
         super().__init__(game, seed, horizon)
@@ -123,6 +125,8 @@ class DeepBlueSearch(GenericPolicy):
         self.max_candidates = 4
         self.value = "learned"
         self.search_sail = False  # also search each step of a sail (where the boats go)
+        self.own_full = False  # True: the searching seat plays its playouts with the full heuristic (slower)
+        self.stream_chance = True  # chance by kind-and-count streams (see rollout)
         self.configure()
 
     def configure(self) -> None:
@@ -170,15 +174,31 @@ class DeepBlueSearch(GenericPolicy):
         return (start[0] >= self.turns and state.d_site < 0) or state.move_number() - start[2] > 3000
 
     def rollout(self, state: State, seat: int, start: Any, rng: Rng) -> State:
-        bot = self.fast_bot
+        """Play on to the horizon with the fast heuristic (the full one for the searching seat if ``own_full``).
+
+        Chance events draw from streams keyed by their kind and count (the 3rd gem
+        drawn, the 2nd market card…) under one seed taken from ``rng``, so two
+        playouts from the same scenario after different root actions see the same
+        gems wherever the bag allows (common random numbers that survive the
+        branches drifting apart).
+        """
+        fast, full = self.fast_bot, (self.bot if self.own_full else self.fast_bot)
+        base = rng.next64()
+        counts: dict[int, int] = {}
         while True:
             player = state.current_player
             if player == TERMINAL or self.at_horizon(state, seat, start):
                 return state
             if player == CHANCE:
-                state.apply(state.sample_chance(rng))
+                if self.stream_chance:
+                    kind = state.phase
+                    k = counts.get(kind, 0)
+                    counts[kind] = k + 1
+                    state.apply(state.sample_chance(Rng.for_key(base, kind * 1_000_003 + k)))
+                else:
+                    state.apply(state.sample_chance(rng))
             else:
-                state.apply(bot.choose(state))
+                state.apply((full if player == seat else fast).choose(state))
 
     def evaluate(self, state: State, seat: int) -> list[float]:
         if state.is_terminal():
@@ -203,12 +223,50 @@ class IntoTheBlueSearch(GenericPolicy):
     the open board plus chests, which in a determinization are sampled).
     """
 
+    default_iterations = 60
+    max_candidates = 8  # rerolls searched at most (stop and the expert's pick always are)
+
     def __init__(self, game: Any, seed: int = 0, horizon: int | None = None) -> None:
         super().__init__(game, seed, horizon)
         from fathom.bots.into_the_blue_expert import IntoTheBlueExpertBot
 
         self.bot = IntoTheBlueExpertBot(seed=seed)
         self.turns = horizon if horizon is not None else game.num_players
+
+    def candidates(self, state: State, legal: list[int], prior: int | None) -> list[int]:
+        """With many rerolls to choose from: stop, the expert's pick and the best few rerolls
+        by the expert's exact ``P(target) x value`` after keeping the rest."""
+        if len(legal) <= self.max_candidates:
+            return legal
+        from fathom.bots.into_the_blue_expert import Position
+        from fathom.games.into_the_blue import actions as A
+        from fathom.games.into_the_blue import dice, odds
+
+        seat = state.current_player
+        view = state.view(seat)
+        pos = Position(view, seat)
+        table = dice.from_faces(view["turn"]["dice"])
+        left = view["turn"]["rolls_left"]
+        hand = pos.hand[seat]
+        targets = [(odds.PERFECT, pos.chest_value())] + [
+            (odds.Target(level, count), pos.place_value(level, count))
+            for level in range(1, 6) for count in range(1, min(hand, 4) + 1)
+        ]
+        targets = [(t, v) for t, v in targets if v > 0]
+        rerolls = getattr(pos, "rerolls", odds.DEFAULT_REROLLS)
+        scored = []
+        for a in legal:
+            if A.REROLL0 < a < A.REROLL0 + len(dice.MULTISETS) and left > 0:
+                kept = dice.sub(table, a - A.REROLL0)
+                value = max((odds.solve(t, rerolls).after_keep_float(kept, left - 1) * v for t, v in targets),
+                            default=0.0)
+                scored.append((value, a))
+        keep = {a for a in legal if not (A.REROLL0 < a < A.REROLL0 + len(dice.MULTISETS))}
+        scored.sort(key=lambda x: (-x[0], x[1]))
+        keep.update(a for _, a in scored[: self.max_candidates])
+        if prior is not None:
+            keep.add(prior)
+        return sorted(keep)
 
     def start_marker(self, state: State, seat: int) -> Any:
         return state._turn_no
