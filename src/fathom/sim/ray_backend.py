@@ -31,7 +31,13 @@ def connect(address: str, num_cpus: int | None = None) -> Any:
                 kwargs["num_cpus"] = num_cpus
             ray.init(**kwargs)
         else:
-            ray.init(address=address, **kwargs)
+            try:
+                ray.init(address=address, **kwargs)
+            except (ConnectionError, RuntimeError, ValueError) as exc:
+                raise OptionError(
+                    f"--ray {address}: no Ray cluster to join ({exc}); start one with `ray start --head`, "
+                    "or use --ray local to run a private one on this machine"
+                ) from None
     return ray
 
 
