@@ -10,7 +10,7 @@ import os
 import pytest
 
 from fathom.cli.main import main
-from fathom.sim import runner, stats
+from fathom.sim import runner
 from fathom.sim.bots import build_bot, parse_spec, split_bots
 from fathom.sim.runner import make_tasks, play_one, run_tasks, without_timing
 
@@ -66,7 +66,7 @@ def test_same_seeds_same_results_on_1_and_2_workers() -> None:
 def test_into_the_blue_stats() -> None:
     rec = play_one(make_tasks("into-the-blue", ["expert", "greedy"], 1, seed=4)[0])
     assert rec["turns"] > 0 and rec["dives"] >= rec["dives_failed"] + rec["dives_perfect"]
-    assert stats.extract("other-game", None) == {} if False else True
+    assert sum(rec["shells_placed"]) > 0
 
 
 def test_ray_gives_identical_results() -> None:

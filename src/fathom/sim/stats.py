@@ -31,13 +31,11 @@ def deep_blue(events: list[dict[str, Any]], n: int) -> dict[str, Any]:
     bought: list[list[str]] = [[] for _ in range(n)]
     led = [0] * n
     cur: dict[str, Any] | None = None
-    last_turn_seat = None
     for e in events:
         t = e["type"]
         seat = e.get("seat")
         if t in ("recruit", "refresh", "sail", "rest") or (t == "dive" and not e.get("forced")):
             turns += 1
-            last_turn_seat = seat
         if t == "hire":
             bought[seat].append(e["card"])
         elif t == "dive":
@@ -61,7 +59,6 @@ def deep_blue(events: list[dict[str, Any]], n: int) -> dict[str, Any]:
                 cur["outcome"] = cur["outcome"] or "stopped"
                 dives.append(cur)
                 cur = None
-    del last_turn_seat
     outcomes = {"stopped": 0, "leader_failed": 0, "bag_empty": 0}
     for d in dives:
         outcomes[d["outcome"]] = outcomes.get(d["outcome"], 0) + 1
