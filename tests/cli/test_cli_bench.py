@@ -49,3 +49,23 @@ def test_bench_script(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFix
         runpy.run_path(str(script), run_name="__main__")
     assert exc.value.code == 0
     assert "transitions/s" in capsys.readouterr().out
+
+
+def test_bench_bot_times_searched_moves_and_iterations(cli) -> None:
+    run = cli("bench", "--game", "into-the-blue", "--bot", "ismcts(iterations=8,root=ucb)", "--against", "greedy",
+              "--seconds", "1.5", "--players", "2")
+    assert run.code == 0, run
+    assert "into-the-blue: ismcts(iterations=8,root=ucb) against greedy, 2 players" in run.out
+    assert "searched moves" in run.out and "iterations/s" in run.out
+    assert "8 a move" in run.out  # the fixed budget, read back from the bot's own statistics
+
+
+def test_bench_bot_without_search_says_so(cli) -> None:
+    run = cli("bench", "--game", "deep-blue", "--bot", "greedy", "--seconds", "0.5", "--against", "random")
+    assert run.code == 0, run
+    assert "decisions" in run.out and "reports no search statistics" in run.out
+
+
+def test_bench_bot_unknown_spec_is_a_clear_error(cli) -> None:
+    run = cli("bench", "--game", "deep-blue", "--bot", "nobody(x=1)", "--seconds", "0.2")
+    assert run.code == 2 and "no bot 'nobody'" in run.out

@@ -21,6 +21,7 @@ from rich.console import Console
 from rich.text import Text
 
 from fathom.bots.random_bot import RandomBot
+from fathom.cli import bench_bots
 from fathom.core.api import CHANCE, TERMINAL, State
 from fathom.core.registry import game_class, game_names, new_game
 
@@ -36,7 +37,8 @@ TIMEIT_TARGET = 0.02  # seconds per timed state; enough to swamp timer noise
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", default=None, help="one game (default: every registered game that imports)")
-    parser.add_argument("--seconds", type=float, default=2.0, help="wall time of the play loop per game (default 2)")
+    parser.add_argument("--seconds", type=float, default=None,
+                        help="wall time of the play loop per game (default 2; with --bot 60)")
     parser.add_argument("--players", type=int, default=4, help="seats per game (default 4)")
     parser.add_argument("--profile", action="store_true", help="also print a cProfile top 20 of the loop")
     parser.add_argument(
@@ -44,6 +46,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="keep each game's event log as the terminal front end does (default: off, as simulations run)",
     )
+    parser.add_argument("--bot", default=None, metavar="SPEC",
+                        help="time a bot's thinking instead (e.g. ismcts, 3, 'ismcts(iterations=300)')")
+    parser.add_argument("--against", default="heuristic", metavar="SPEC",
+                        help="with --bot: the bot in every other seat (default heuristic)")
 
 
 @dataclass
@@ -184,13 +190,16 @@ def bench_one(name: str, players: int, seconds: float, console: Console, profile
 
 def run(args: argparse.Namespace, console: Console) -> int:
     """Bench ``--game`` or every game that imports; returns 1 if a requested game cannot load."""
+    if args.seconds is None:
+        args.seconds = 60.0 if args.bot else 2.0
     if args.seconds <= 0:
         console.print(Text("--seconds must be positive", style="red"))
         return 2
     names = [args.game] if args.game else game_names()
-    console.print(Text(COUNTED, style="dim"), soft_wrap=True)
-    log = "kept (--record-events, as in the terminal front end)" if args.record_events else "not kept (as in simulations)"
-    console.print(Text(f"Event logs: {log}.", style="dim"), soft_wrap=True)
+    if not args.bot:
+        console.print(Text(COUNTED, style="dim"), soft_wrap=True)
+        log = "kept (--record-events, as in the terminal front end)" if args.record_events else "not kept (as in simulations)"
+        console.print(Text(f"Event logs: {log}.", style="dim"), soft_wrap=True)
     status = 0
     for name in names:
         try:
@@ -204,7 +213,10 @@ def run(args: argparse.Namespace, console: Console) -> int:
         if players != args.players:
             line = f"{name}: {args.players} players not allowed; using {players}"
             console.print(Text(line, style="yellow"), soft_wrap=True)
-        bench_one(name, players, args.seconds, console, args.profile, args.record_events)
+        if args.bot:
+            bench_bots.report(name, args.bot, args.against, players, args.seconds, console)
+        else:
+            bench_one(name, players, args.seconds, console, args.profile, args.record_events)
     return status
 
 
