@@ -114,6 +114,24 @@ def test_tournament_and_ladder_files(tmp_path) -> None:
     assert "| rank | bot | Elo |" in open(ladder + ".md").read()
 
 
+def test_tournament_steps_seat_each_level_against_the_one_below(tmp_path) -> None:
+    out = io.StringIO()
+    ladder = str(tmp_path / "ladder")
+    code = main(["tournament", "deep-blue", "--bots", "random,greedy,heuristic", "--players", "3", "--deals", "1",
+                 "--steps", "--workers", "1", "--quiet", "--bootstrap", "10", "--out", str(tmp_path / "t"),
+                 "--ladder", ladder], stdout=out)
+    assert code == 0, out.getvalue()
+    data = json.load(open(ladder + ".json"))
+    # the round robin table (all three) plus greedy vs 2 random and heuristic vs 2 greedy, 3 rotations each
+    assert data["games"] == 3 * 3
+    steps = data["steps"]
+    assert [(s["bot"], s["below"], s["games"]) for s in steps] == [("greedy", "random", 3), ("heuristic", "greedy", 3)]
+    assert all(0.0 <= s["win_low"] <= s["win_rate"] <= s["win_high"] <= 1.0 and abs(s["parity"] - 1 / 3) < 1e-3 for s in steps)
+    page = open(ladder + ".md").read()
+    assert "Each level against the level below" in page and "| `heuristic` | `greedy` | 3 |" in page
+    assert "greedy alone against 2 x random" in out.getvalue()
+
+
 def test_report_writes_html_with_plots(tmp_path) -> None:
     prefix = str(tmp_path / "r")
     main(["simulate", "deep-blue", "--bots", "heuristic,greedy,random", "--games", "6", "--workers", "1",

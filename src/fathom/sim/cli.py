@@ -54,6 +54,9 @@ def add_tournament_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--deals", type=int, default=25,
                         help="deals per table; each is played once per seat rotation (default 25)")
     parser.add_argument("--bootstrap", type=int, default=300, help="bootstrap resamples for the intervals")
+    parser.add_argument("--steps", action="store_true",
+                        help="also seat each bot alone against copies of the bot listed before it (does each "
+                             "level beat the one below?)")
     parser.add_argument("--out", default=os.path.join("results", "tournament"), metavar="PREFIX",
                         help="write PREFIX.jsonl and PREFIX.csv of every game")
     parser.add_argument("--ladder", default=None, metavar="PREFIX",
@@ -159,14 +162,16 @@ def run_simulate(args: argparse.Namespace, console: Console) -> int:
 def run_tournament(args: argparse.Namespace, console: Console) -> int:
     from fathom.sim import elo
     from fathom.sim.bots import split_bots
-    from fathom.sim.tournament import SHIPPED_BOTS, ladder_json, ladder_markdown, timing, tournament_tasks
+    from fathom.sim.tournament import (SHIPPED_BOTS, ladder_json, ladder_markdown, step_results, timing,
+                                       tournament_tasks)
 
     bots = split_bots(args.bots) if args.bots else list(SHIPPED_BOTS)
     if len(bots) < 2:
         raise OptionError("--bots: a tournament needs at least two bots")
     players = args.players or min(4, max(2, len(bots)))
     options = _options(args)
-    tasks = tournament_tasks(args.game, bots, players=players, deals=args.deals, options=options, seed=args.seed)
+    tasks = tournament_tasks(args.game, bots, players=players, deals=args.deals, options=options, seed=args.seed,
+                             steps=args.steps)
     records = _run(tasks, args, console, args.out)
     ratings = elo.ladder(records, bootstrap=args.bootstrap, seed=args.seed)
     table = Table(title=f"Elo ladder, {args.game} ({len(records)} games, {players} players, seats rotated)",
@@ -178,10 +183,16 @@ def run_tournament(args: argparse.Namespace, console: Console) -> int:
                       f"{100 * r.win_rate:.1f}%", f"{100 * r.win_low:.1f}-{100 * r.win_high:.1f}%",
                       f"{r.mean_place:.2f}")
     console.print(table)
+    steps = step_results(records, bots, players) if args.steps else []
+    for st in steps:
+        lo, hi = 100 * st.win_low, 100 * st.win_high
+        console.print(Text(f"{st.bot} alone against {players - 1} x {st.below}: won {100 * st.win_rate:.1f}% of "
+                           f"{st.games} games (95% CI {lo:.1f}-{hi:.1f}%; parity {100 * st.parity:.0f}%)"))
     if args.ladder:
         meta = {
             "command": "fathom " + " ".join(sys.argv[1:]) if sys.argv and "fathom" in sys.argv[0]
-            else f"fathom tournament {args.game} --ladder {args.ladder}",
+            else f"fathom tournament {args.game}{' --steps' if args.steps else ''} --deals {args.deals} "
+                 f"--ladder {args.ladder}",
             "players": players,
             "options": options,
             "seed": args.seed,
@@ -192,10 +203,10 @@ def run_tournament(args: argparse.Namespace, console: Console) -> int:
         }
         _ensure_dir(args.ladder)
         with open(args.ladder + ".json", "w", encoding="utf-8") as fh:
-            json.dump(ladder_json(args.game, records, ratings, meta), fh, indent=2)
+            json.dump(ladder_json(args.game, records, ratings, meta, steps), fh, indent=2)
             fh.write("\n")
         with open(args.ladder + ".md", "w", encoding="utf-8") as fh:
-            fh.write(ladder_markdown(args.game, records, ratings, meta))
+            fh.write(ladder_markdown(args.game, records, ratings, meta, steps))
         console.print(Text(f"Wrote {args.ladder}.md and {args.ladder}.json."))
     return 0
 

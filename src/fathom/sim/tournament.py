@@ -6,20 +6,25 @@ different ones. Each table plays ``deals`` deals, each deal once per seat rotati
 (so every bot sits in every seat of the same deal). Deals are numbered across
 tables, so two tables never share a seed.
 
+Steps (``steps=True``): with the bots listed weakest first, each also plays a
+table against ``players - 1`` copies of the bot before it, which answers "does
+each level beat the one below?" directly (parity is ``1 / players``).
+
 The shipped ladder (``docs/ladder.md`` and ``docs/ladder.json``) is written by::
 
-    fathom tournament deep-blue --ladder docs/ladder
+    fathom tournament deep-blue --steps --deals 40 --ladder docs/ladder
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import asdict, dataclass
 from itertools import combinations, combinations_with_replacement
 from typing import Any
 
 from fathom.sim import elo
-from fathom.sim.runner import GameTask, make_tasks
+from fathom.sim.runner import GameTask, make_tasks, summarize
 
 SHIPPED_BOTS = ("random", "greedy", "heuristic", "ismcts")
 
@@ -30,6 +35,11 @@ def tables(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
     return [t for t in combinations_with_replacement(bots, players) if len(set(t)) >= 2]
 
 
+def step_tables(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
+    """Each bot in one seat against ``players - 1`` copies of the bot listed before it."""
+    return [(upper,) + (lower,) * (players - 1) for lower, upper in zip(bots, bots[1:])]
+
+
 def tournament_tasks(
     game: str,
     bots: Sequence[str],
@@ -38,10 +48,15 @@ def tournament_tasks(
     deals: int,
     options: dict[str, Any] | Sequence[dict[str, Any]] | None = None,
     seed: int = 0,
+    steps: bool = False,
 ) -> list[GameTask]:
     tasks: list[GameTask] = []
     deal = 0
-    for table in tables(bots, players):
+    chosen = tables(bots, players)
+    if steps:
+        seen = {tuple(sorted(t)) for t in chosen}
+        chosen += [t for t in step_tables(bots, players) if tuple(sorted(t)) not in seen]
+    for table in chosen:
         chunk = make_tasks(game, list(table), deals * players, players=players, options=options, seed=seed,
                            first_index=len(tasks), first_deal=deal)
         tasks.extend(chunk)
@@ -49,20 +64,49 @@ def tournament_tasks(
     return tasks
 
 
+@dataclass
+class Step:
+    """How one bot did in the games where it sat alone among copies of the bot below it."""
+
+    bot: str
+    below: str
+    games: int
+    win_rate: float
+    win_low: float
+    win_high: float
+    mean_place: float
+    parity: float
+
+
+def step_results(records: Sequence[dict[str, Any]], bots: Sequence[str], players: int) -> list[Step]:
+    out = []
+    for table in step_tables(bots, players):
+        key = sorted(table)
+        games = [r for r in records if sorted(r["seats"]) == key]
+        mine = summarize(games).get(table[0])
+        if mine is None:
+            continue
+        low, high = elo.wilson(mine.wins, mine.games)
+        out.append(Step(table[0], table[1], mine.games, mine.win_rate, low, high,
+                        mine.place_sum / mine.games, 1.0 / players))
+    return out
+
+
 def ladder_json(game: str, records: Sequence[dict[str, Any]], ratings: Sequence[elo.Rating],
-                meta: dict[str, Any]) -> dict[str, Any]:
+                meta: dict[str, Any], steps: Sequence[Step] = ()) -> dict[str, Any]:
     return {
         "game": game,
         "games": len(records),
         "meta": meta,
         "ratings": [r.to_dict() for r in ratings],
+        "steps": [{k: (round(v, 4) if isinstance(v, float) else v) for k, v in asdict(s).items()} for s in steps],
         "head_to_head": {a: {b: {"score": round(s, 4), "pairs": n} for b, (s, n) in row.items()}
                          for a, row in elo.head_to_head(records).items()},
     }
 
 
 def ladder_markdown(game: str, records: Sequence[dict[str, Any]], ratings: Sequence[elo.Rating],
-                    meta: dict[str, Any]) -> str:
+                    meta: dict[str, Any], steps: Sequence[Step] = ()) -> str:
     lines = [
         f"# Bot ladder: {game}",
         "",
@@ -95,6 +139,13 @@ def ladder_markdown(game: str, records: Sequence[dict[str, Any]], ratings: Seque
                 s, n = h2h[a][b]
                 cells.append(f"{100 * s:.0f}% ({n})")
         lines.append(f"| `{a}` | " + " | ".join(cells) + " |")
+    if steps:
+        lines += ["", f"Each level against the level below: one seat against {meta.get('players', 2) - 1} copies "
+                  f"of the bot below, seats rotated (parity {100 * steps[0].parity:.0f}%):", "",
+                  "| bot | against | games | win rate | 95% CI | mean place |", "|---|---|---:|---:|---|---:|"]
+        for st in steps:
+            lines.append(f"| `{st.bot}` | `{st.below}` | {st.games} | {100 * st.win_rate:.1f}% | "
+                         f"{100 * st.win_low:.1f} – {100 * st.win_high:.1f}% | {st.mean_place:.2f} |")
     if meta.get("timing"):
         lines += ["", "Thinking time per decision (seconds, wall clock on the machine that ran it):", ""]
         for bot, t in meta["timing"].items():
