@@ -1,6 +1,8 @@
 """Pieces shared by the PettingZoo, Gymnasium and OpenSpiel bindings.
 
 * game names and versioned environment ids,
+* checks of the constructor arguments both environments take,
+* the observation space (features + action mask),
 * the reward of a finished game (``"win"`` or ``"score"``),
 * action masks,
 * which chance outcomes are private to one seat (for OpenSpiel information states).
@@ -8,6 +10,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -50,6 +53,30 @@ def check_reward(reward: str) -> str:
     if reward not in REWARDS:
         raise OptionError(f"reward={reward!r} is not allowed; allowed: {', '.join(REWARDS)}")
     return reward
+
+
+def check_limit(name: str, value: int | None) -> int | None:
+    """A step limit: a positive int, or None for no limit."""
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value <= 0):
+        raise OptionError(f"{name} must be a positive int or None, got {value!r}")
+    return value
+
+
+def check_choice(name: str, value: Any, allowed: Sequence[Any]) -> Any:
+    """``value`` if it is one of ``allowed`` (None counts when it is listed)."""
+    if value not in allowed:
+        raise OptionError(f"{name}={value!r} is not allowed; allowed: {', '.join(map(repr, allowed))}")
+    return value
+
+
+def observation_space(size: int, num_actions: int) -> Any:
+    """The Dict space of every fathom environment: features in [0, 1] and a 0/1 action mask."""
+    import gymnasium
+
+    return gymnasium.spaces.Dict({
+        "observation": gymnasium.spaces.Box(0.0, 1.0, (size,), np.float32),
+        "action_mask": gymnasium.spaces.Box(0, 1, (num_actions,), np.int8),
+    })
 
 
 def final_rewards(state: State, reward: str) -> list[float]:

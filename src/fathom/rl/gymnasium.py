@@ -82,24 +82,15 @@ class FathomEnv(gymnasium.Env):
             if isinstance(spec, (str, int)):
                 make_bot(str(spec), self.game_name, 0)
         self.reward_mode = common.check_reward(reward)
-        if max_steps is not None and (not isinstance(max_steps, int) or max_steps <= 0):
-            raise OptionError(f"max_steps must be a positive int or None, got {max_steps!r}")
-        self.max_steps = max_steps
-        if illegal_action not in ILLEGAL_MODES:
-            raise OptionError(f"illegal_action={illegal_action!r}; allowed: {', '.join(ILLEGAL_MODES)}")
-        self.illegal_action = illegal_action
+        self.max_steps = common.check_limit("max_steps", max_steps)
+        self.illegal_action = common.check_choice("illegal_action", illegal_action, ILLEGAL_MODES)
         self.illegal_reward = float(illegal_reward)
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise OptionError(f"render_mode={render_mode!r}; allowed: {self.metadata['render_modes']}")
-        self.render_mode = render_mode
+        self.render_mode = common.check_choice("render_mode", render_mode, [None, *self.metadata["render_modes"]])
         self.metadata = {**type(self).metadata, "name": common.env_name(self.game_name)}
 
         self.encoder = encoder_for(self.game)
         self.num_actions = self.game.num_distinct_actions
-        self.observation_space = gymnasium.spaces.Dict({
-            "observation": gymnasium.spaces.Box(0.0, 1.0, (self.encoder.size,), np.float32),
-            "action_mask": gymnasium.spaces.Box(0, 1, (self.num_actions,), np.int8),
-        })
+        self.observation_space = common.observation_space(self.encoder.size, self.num_actions)
         self.action_space = gymnasium.spaces.Discrete(self.num_actions)
         self.state = None
         self.seat = 0 if learner_seat == "random" else learner_seat

@@ -34,7 +34,7 @@ import numpy as np
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from fathom.core.errors import IllegalActionError, OptionError
+from fathom.core.errors import IllegalActionError
 from fathom.core.registry import make_game, new_game
 from fathom.rl import common
 from fathom.rl.encoding import encoder_for
@@ -64,16 +64,10 @@ class FathomAECEnv(AECEnv):
         self.game = make_game(self.game_name, players, **options)
         self.options = dict(options)
         self.reward_mode = common.check_reward(reward)
-        if max_cycles is not None and (not isinstance(max_cycles, int) or max_cycles <= 0):
-            raise OptionError(f"max_cycles must be a positive int or None, got {max_cycles!r}")
-        self.max_cycles = max_cycles
-        if illegal_action not in ILLEGAL_MODES:
-            raise OptionError(f"illegal_action={illegal_action!r}; allowed: {', '.join(ILLEGAL_MODES)}")
-        self.illegal_action = illegal_action
+        self.max_cycles = common.check_limit("max_cycles", max_cycles)
+        self.illegal_action = common.check_choice("illegal_action", illegal_action, ILLEGAL_MODES)
         self.illegal_reward = float(illegal_reward)
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise OptionError(f"render_mode={render_mode!r}; allowed: {self.metadata['render_modes']}")
-        self.render_mode = render_mode
+        self.render_mode = common.check_choice("render_mode", render_mode, [None, *self.metadata["render_modes"]])
         self.metadata = {**type(self).metadata, "name": common.env_name(self.game_name)}
 
         n = self.game.num_players
@@ -81,10 +75,7 @@ class FathomAECEnv(AECEnv):
         self.num_actions = self.game.num_distinct_actions
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
-        obs_space = gymnasium.spaces.Dict({
-            "observation": gymnasium.spaces.Box(0.0, 1.0, (self.encoder.size,), np.float32),
-            "action_mask": gymnasium.spaces.Box(0, 1, (self.num_actions,), np.int8),
-        })
+        obs_space = common.observation_space(self.encoder.size, self.num_actions)
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: gymnasium.spaces.Discrete(self.num_actions) for a in self.possible_agents}
         self._first_seed = seed
