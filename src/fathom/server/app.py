@@ -141,6 +141,12 @@ def create_app(db: str | None = None, *, public_url: str = "", store: Store | No
     def table_of(request: Request, table_id: str) -> LiveTable:
         return referee(request).get(table_id)
 
+    def seated(request: Request, table_id: str) -> tuple[Referee, LiveTable, int | None]:
+        """The referee, the table, and the seat the request's token holds (None: a spectator)."""
+        ref = referee(request)
+        table = ref.get(table_id)
+        return ref, table, ref.seat_for(table, _token(request))
+
     @app.get("/api/tables/{table_id}")
     async def api_table(request: Request, table_id: str) -> dict[str, Any]:
         table = table_of(request, table_id)
@@ -158,9 +164,7 @@ def create_app(db: str | None = None, *, public_url: str = "", store: Store | No
 
     @app.get("/api/tables/{table_id}/state")
     async def api_state(request: Request, table_id: str) -> dict[str, Any]:
-        ref = referee(request)
-        table = table_of(request, table_id)
-        seat = ref.seat_for(table, _token(request))
+        ref, table, seat = seated(request, table_id)
         msg = table.state_message(Client(send=None, seat=seat, lang=_lang(request)))
         msg["describe"] = table.describe
         return msg
@@ -168,9 +172,7 @@ def create_app(db: str | None = None, *, public_url: str = "", store: Store | No
     @app.post("/api/tables/{table_id}/act")
     async def api_act(request: Request, table_id: str) -> dict[str, Any]:
         throttle(request)
-        ref = referee(request)
-        table = table_of(request, table_id)
-        seat = ref.seat_for(table, _token(request))
+        ref, table, seat = seated(request, table_id)
         data = await body(request)
         data.setdefault("type", "act")
         msg = parse(dumps(data))
@@ -182,9 +184,7 @@ def create_app(db: str | None = None, *, public_url: str = "", store: Store | No
     @app.post("/api/tables/{table_id}/undo")
     async def api_undo(request: Request, table_id: str) -> dict[str, Any]:
         throttle(request)
-        ref = referee(request)
-        table = table_of(request, table_id)
-        seat = ref.seat_for(table, _token(request))
+        ref, table, seat = seated(request, table_id)
         data = await body(request)
         data["type"] = "undo"
         msg = parse(dumps(data))
@@ -194,9 +194,7 @@ def create_app(db: str | None = None, *, public_url: str = "", store: Store | No
     @app.post("/api/tables/{table_id}/back")
     async def api_back(request: Request, table_id: str) -> dict[str, Any]:
         throttle(request)
-        ref = referee(request)
-        table = table_of(request, table_id)
-        seat = ref.seat_for(table, _token(request))
+        ref, table, seat = seated(request, table_id)
         if seat is None:
             raise ProtocolError("spectator", status=403)
         ref.come_back(table, seat)
@@ -204,9 +202,7 @@ def create_app(db: str | None = None, *, public_url: str = "", store: Store | No
 
     @app.get("/api/tables/{table_id}/replay")
     async def api_replay(request: Request, table_id: str, step: int = 0) -> dict[str, Any]:
-        ref = referee(request)
-        table = table_of(request, table_id)
-        seat = ref.seat_for(table, _token(request))
+        ref, table, seat = seated(request, table_id)
         if not table.over:
             raise ProtocolError("not-over", status=409)
         total = len(table.log)
