@@ -46,3 +46,11 @@ def test_wilson_interval() -> None:
     lo, hi = elo.wilson(65, 100)
     assert lo < 0.65 < hi and hi - lo < 0.2
     assert elo.wilson(0, 0) == (0.0, 0.0)
+
+
+def test_wilson_interval_of_never_and_always_is_exactly_closed() -> None:
+    # without the exact ends, 0 wins in 11 gave a lower bound of 2.8e-17 and the report's error bars went negative
+    for n in range(1, 60):
+        assert elo.wilson(0, n)[0] == 0.0 and elo.wilson(n, n)[1] == 1.0
+        lo, hi = elo.wilson(0, n)
+        assert 0.0 < hi < 1.0

@@ -147,3 +147,11 @@ def test_report_writes_html_with_plots(tmp_path) -> None:
     assert page.count("<img") >= 5 and "data:image/png;base64" in page
     assert len(os.listdir(tmp_path / "png")) >= 5
     assert main(["report", str(tmp_path / "missing.jsonl")], stdout=io.StringIO()) == 2
+
+
+def test_report_draws_a_bot_that_never_won(tmp_path) -> None:
+    rec = play_one(make_tasks("deep-blue", ["heuristic", "random"], 1, seed=3)[0])
+    assert rec["winners"] == [0]
+    path = tmp_path / "r.jsonl"
+    path.write_text("".join(json.dumps(rec) + "\n" for _ in range(11)))  # random: 0 wins in 11
+    assert main(["report", str(path), "--out", str(tmp_path / "r.html")], stdout=io.StringIO()) == 0

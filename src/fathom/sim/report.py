@@ -118,8 +118,7 @@ def write_report(records: Sequence[dict[str, Any]], out: str, title: str | None 
     fig, axes = plt.subplots(1, 2, figsize=(11, 3.6))
     rates = [summary[b].win_rate for b in bots]
     errs = [wilson(summary[b].wins, summary[b].games) for b in bots]
-    axes[0].bar(range(len(bots)), rates, yerr=[[r - e[0] for r, e in zip(rates, errs)],
-                                                [e[1] - r for r, e in zip(rates, errs)]], capsize=4, color="#4a7")
+    axes[0].bar(range(len(bots)), rates, yerr=_error_bars(rates, errs), capsize=4, color="#4a7")
     axes[0].set_xticks(range(len(bots)), [_short(b) for b in bots], rotation=15, ha="right")
     axes[0].set_ylabel("win rate")
     axes[0].set_title("by bot")
@@ -134,8 +133,7 @@ def write_report(records: Sequence[dict[str, Any]], out: str, title: str | None 
             seat_wins[w] += 1.0 / len(rec["winners"])
     srates = [seat_wins[s] / max(1, seat_games[s]) for s in range(n)]
     serrs = [wilson(seat_wins[s], seat_games[s]) for s in range(n)]
-    axes[1].bar(range(n), srates, yerr=[[r - e[0] for r, e in zip(srates, serrs)],
-                                        [e[1] - r for r, e in zip(srates, serrs)]], capsize=4, color="#47a")
+    axes[1].bar(range(n), srates, yerr=_error_bars(srates, serrs), capsize=4, color="#47a")
     axes[1].set_xticks(range(n), [f"seat {s}" for s in range(n)])
     axes[1].set_title("by seat (all bots)")
     for p in players:
@@ -194,6 +192,13 @@ def write_report(records: Sequence[dict[str, Any]], out: str, title: str | None 
         _into_the_blue(page, [r for r in records if r["game"] == "into-the-blue"], plt)
     with open(out, "w", encoding="utf-8") as fh:
         fh.write(page.render())
+
+
+def _error_bars(rates: list[float], intervals: list[tuple[float, float]]) -> list[list[float]]:
+    """Matplotlib's below/above lengths of each interval; never negative (a 0% rate's lower
+    bound can come out a rounding error above 0, which matplotlib refuses)."""
+    return [[max(0.0, r - lo) for r, (lo, _) in zip(rates, intervals)],
+            [max(0.0, hi - r) for r, (_, hi) in zip(rates, intervals)]]
 
 
 def _short(bot: str, width: int = 22) -> str:
