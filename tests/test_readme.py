@@ -25,3 +25,18 @@ def test_ci_runs_the_readme_test_command():
     test_command = re.search(r"```sh\n(.*?)```", README, re.S).group(1).strip().splitlines()[1]
     install, run = (part.split("#")[0].strip() for part in test_command.split("&&"))
     assert install in ci and run in ci
+
+
+def test_every_fathom_command_in_the_readme_parses():
+    import shlex
+
+    from fathom.cli.main import build_parser
+
+    lines = [line.split("#")[0].strip() for block in re.findall(r"```sh\n(.*?)```", README, re.S)
+             for line in block.splitlines()]
+    commands = [c.strip() for line in lines for c in line.split(" / ")]  # "fathom games / fathom bots deep-blue"
+    commands = [c.split("&&")[-1].strip() for c in commands]
+    commands = [c for c in commands if c.startswith("fathom ")]
+    assert len(commands) >= 10
+    for command in commands:
+        build_parser().parse_args(shlex.split(command)[1:])  # argparse exits (fails the test) on a bad one
