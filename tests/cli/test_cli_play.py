@@ -126,7 +126,7 @@ def test_options_and_scenario_reach_the_game(cli) -> None:
 
 def test_bad_options_are_reported(cli) -> None:
     run = cli("play", "race", "--watch", "--bots", "random", "--option", "target=abc")
-    assert run.code == 2 and "option target must be a int" in run.out
+    assert run.code == 2 and "option target must be an integer, got 'abc'" in run.out
     run = cli("play", "race", "--watch", "--bots", "random", "--option", "colour=1")
     assert run.code == 2 and "unknown option(s) colour" in run.out
     run = cli("play", "race", "--watch", "--bots", "random", "--option", "target")

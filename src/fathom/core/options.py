@@ -28,7 +28,9 @@ class Option:
                 )
             return value
         if self.kind is not object and not isinstance(value, self.kind):
-            raise OptionError(f"{game}: option {self.name} must be a {self.kind.__name__}, got {value!r}")
+            kind = {"int": "an integer", "bool": "true or false", "str": "text", "float": "a number"}.get(
+                self.kind.__name__, f"of type {self.kind.__name__}")
+            raise OptionError(f"{game}: option {self.name} must be {kind}, got {value!r}")
         return value
 
 
