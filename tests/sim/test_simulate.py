@@ -130,6 +130,9 @@ def test_tournament_steps_seat_each_level_against_the_one_below(tmp_path) -> Non
     page = open(ladder + ".md").read()
     assert "Each level against the level below" in page and "| `heuristic` | `greedy` | 3 |" in page
     assert "greedy alone against 2 x random" in out.getvalue()
+    # the command that regenerates it: what changes the games, not where or how fast they ran
+    assert data["meta"]["command"] == (f"fathom tournament deep-blue --bots random,greedy,heuristic --players 3 "
+                                       f"--deals 1 --bootstrap 10 --steps --ladder {ladder}")
 
 
 def test_report_writes_html_with_plots(tmp_path) -> None:

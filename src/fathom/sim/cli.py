@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import sys
+import shlex
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -159,6 +159,23 @@ def run_simulate(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+def _ladder_command(args: argparse.Namespace) -> str:
+    """The command that regenerates a ladder: only the arguments that change its games and figures
+    (not --workers, --ray, --out or --quiet, which the results do not depend on)."""
+    parts = ["fathom", "tournament", args.game]
+    if args.bots:
+        parts += ["--bots", shlex.quote(args.bots)]
+    for flag, value, default in (("--players", args.players, None), ("--scenario", args.scenario, None),
+                                 ("--seed", args.seed, 0), ("--deals", args.deals, 25),
+                                 ("--bootstrap", args.bootstrap, 300)):
+        if value != default:
+            parts += [flag, shlex.quote(str(value))]
+    parts += [item for opt in args.option for item in ("--option", shlex.quote(opt))]
+    if args.steps:
+        parts.append("--steps")
+    return " ".join(parts + ["--ladder", shlex.quote(args.ladder)])
+
+
 def run_tournament(args: argparse.Namespace, console: Console) -> int:
     from fathom.sim import elo
     from fathom.sim.bots import split_bots
@@ -190,9 +207,7 @@ def run_tournament(args: argparse.Namespace, console: Console) -> int:
                            f"{st.games} games (95% CI {lo:.1f}-{hi:.1f}%; parity {100 * st.parity:.0f}%)"))
     if args.ladder:
         meta = {
-            "command": "fathom " + " ".join(sys.argv[1:]) if sys.argv and "fathom" in sys.argv[0]
-            else f"fathom tournament {args.game}{' --steps' if args.steps else ''} --deals {args.deals} "
-                 f"--ladder {args.ladder}",
+            "command": _ladder_command(args),
             "players": players,
             "options": options,
             "seed": args.seed,
