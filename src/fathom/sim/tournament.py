@@ -12,7 +12,7 @@ each level beat the one below?" directly (parity is ``1 / players``).
 
 The shipped ladder (``docs/ladder.md`` and ``docs/ladder.json``) is written by::
 
-    fathom tournament deep-blue --steps --deals 40 --ladder docs/ladder
+    fathom tournament deep-blue --deals 40 --steps --ladder docs/ladder
 """
 
 from __future__ import annotations
