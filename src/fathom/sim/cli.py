@@ -21,6 +21,8 @@ from fathom.core.errors import OptionError
 from fathom.core.registry import game_names
 
 DEFAULT_OUT = os.path.join("results", "simulate")
+DEFAULT_DEALS = 25
+DEFAULT_BOOTSTRAP = 300
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
@@ -51,9 +53,10 @@ def add_tournament_arguments(parser: argparse.ArgumentParser) -> None:
     _common(parser)
     parser.add_argument("--bots", default=None,
                         help="bots to rank, comma-separated (default: the shipped levels random,greedy,heuristic,ismcts)")
-    parser.add_argument("--deals", type=int, default=25,
-                        help="deals per table; each is played once per seat rotation (default 25)")
-    parser.add_argument("--bootstrap", type=int, default=300, help="bootstrap resamples for the intervals")
+    parser.add_argument("--deals", type=int, default=DEFAULT_DEALS,
+                        help=f"deals per table; each is played once per seat rotation (default {DEFAULT_DEALS})")
+    parser.add_argument("--bootstrap", type=int, default=DEFAULT_BOOTSTRAP,
+                        help="bootstrap resamples for the intervals")
     parser.add_argument("--steps", action="store_true",
                         help="also seat each bot alone against copies of the bot listed before it (does each "
                              "level beat the one below?)")
@@ -166,8 +169,8 @@ def _ladder_command(args: argparse.Namespace) -> str:
     if args.bots:
         parts += ["--bots", shlex.quote(args.bots)]
     for flag, value, default in (("--players", args.players, None), ("--scenario", args.scenario, None),
-                                 ("--seed", args.seed, 0), ("--deals", args.deals, 25),
-                                 ("--bootstrap", args.bootstrap, 300)):
+                                 ("--seed", args.seed, 0), ("--deals", args.deals, DEFAULT_DEALS),
+                                 ("--bootstrap", args.bootstrap, DEFAULT_BOOTSTRAP)):
         if value != default:
             parts += [flag, shlex.quote(str(value))]
     parts += [item for opt in args.option for item in ("--option", shlex.quote(opt))]
