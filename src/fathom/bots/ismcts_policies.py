@@ -254,14 +254,17 @@ class IntoTheBlueSearch(GenericPolicy):
         ]
         targets = [(t, v) for t, v in targets if v > 0]
         rerolls = getattr(pos, "rerolls", odds.DEFAULT_REROLLS)
+        def is_reroll(a: int) -> bool:
+            return A.REROLL0 < a < A.REROLL0 + len(dice.MULTISETS)
+
         scored = []
         for a in legal:
-            if A.REROLL0 < a < A.REROLL0 + len(dice.MULTISETS) and left > 0:
+            if is_reroll(a) and left > 0:
                 kept = dice.sub(table, a - A.REROLL0)
                 value = max((odds.solve(t, rerolls).after_keep_float(kept, left - 1) * v for t, v in targets),
                             default=0.0)
                 scored.append((value, a))
-        keep = {a for a in legal if not (A.REROLL0 < a < A.REROLL0 + len(dice.MULTISETS))}
+        keep = {a for a in legal if not is_reroll(a)}
         scored.sort(key=lambda x: (-x[0], x[1]))
         keep.update(a for _, a in scored[: self.max_candidates])
         if prior is not None:

@@ -164,7 +164,7 @@ def create_app(db: str | None = None, *, public_url: str = "", store: Store | No
 
     @app.get("/api/tables/{table_id}/state")
     async def api_state(request: Request, table_id: str) -> dict[str, Any]:
-        ref, table, seat = seated(request, table_id)
+        _, table, seat = seated(request, table_id)
         msg = table.state_message(Client(send=None, seat=seat, lang=_lang(request)))
         msg["describe"] = table.describe
         return msg
