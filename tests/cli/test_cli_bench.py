@@ -58,6 +58,7 @@ def test_bench_bot_times_searched_moves_and_iterations(cli) -> None:
     assert "into-the-blue: ismcts(iterations=8,root=ucb) against greedy, 2 players" in run.out
     assert "searched moves" in run.out and "iterations/s" in run.out
     assert "8 a move" in run.out  # the fixed budget, read back from the bot's own statistics
+    assert "within 0.3 s" in run.out and "of the searched moves" in run.out  # the level-3 time target
 
 
 def test_bench_bot_without_search_says_so(cli) -> None:

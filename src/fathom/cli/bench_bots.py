@@ -21,6 +21,9 @@ from fathom.core.api import CHANCE
 from fathom.core.registry import new_game
 from fathom.sim.bots import build_bot
 
+MOVE_TARGET_SECONDS = 0.3
+"""What a level-3 move should cost on one core (docs/bots.md); the report says how often it does."""
+
 
 @dataclass
 class ThinkTimes:
@@ -80,6 +83,8 @@ def report(game: str, spec: str, against: str, players: int, seconds: float, con
         p90 = ranked[min(len(ranked) - 1, int(0.9 * len(ranked)))]
         say(f"  searched moves   {len(t.searched):8d}     mean {statistics.mean(ranked):.3f} s, median "
             f"{statistics.median(ranked):.3f} s, p90 {p90:.3f} s, max {ranked[-1]:.3f} s")
+        within = sum(1 for s in ranked if s <= MOVE_TARGET_SECONDS) / len(ranked)
+        say(f"  within {MOVE_TARGET_SECONDS:g} s     {within:8.1%}     of the searched moves")
         rate = t.iterations / sum(ranked) if sum(ranked) else 0.0
         say(f"  iterations/s     {rate:8,.0f}     ({t.iterations:,} playouts, {t.iterations / len(ranked):.0f} a move)")
     else:
