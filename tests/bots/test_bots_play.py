@@ -111,3 +111,24 @@ def test_halving_with_a_time_budget_stays_in_time_and_spreads_playouts() -> None
     stats = bot.last_stats
     assert stats["seconds"] < 1.5
     assert min(stats["visits"].values()) >= 1  # every candidate was tried
+
+
+def test_deep_blue_playouts_look_two_rounds_ahead_and_finish_a_dive() -> None:
+    """The default horizon: every seat's next two turns (measured stronger than one round, docs/bots.md)."""
+    state = position("deep-blue", 4, 2)
+    policy = policy_for_game(state.game)
+    n = state.game.num_players
+    assert policy.turns == 2 * n
+    seat = state.current_player
+    det = state.determinize(seat, Rng(7))
+    start = policy.start_marker(det, seat)
+    turns_seen, last = 0, det.turn
+    end = policy.rollout(det, seat, start, Rng(8))
+    assert not end.is_terminal()
+    replay = state.determinize(seat, Rng(7))
+    for action in end.history()[replay.move_number():]:
+        replay.apply(action)
+        if replay.turn != last:
+            turns_seen, last = turns_seen + 1, replay.turn
+    assert turns_seen == 2 * n and end.d_site < 0  # stopped at the horizon, no dive left half done
+    assert policy_for_game(state.game, horizon=3).turns == 3
