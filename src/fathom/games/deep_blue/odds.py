@@ -267,7 +267,12 @@ def continue_value(
 
 
 class _Solver:
-    """Memoised expectimax of one leader's dive; colours that cannot matter are merged."""
+    """Memoised expectimax of one leader's dive; colours that cannot matter are merged.
+
+    Why the positions are integers: this runs inside every bot playout, so the gems
+    drawn are packed into one int (a few bits per colour) and the memo is one dict per
+    set of defences left, keyed by that int; drawing a gem is one addition.
+    """
 
     _cache: "OrderedDict[tuple, _Solver]" = OrderedDict()
     MAX_CACHE = 24  # solvers hold their whole memo: keep only the most recent few
@@ -302,12 +307,20 @@ class _Solver:
     ) -> None:
         self.diver = diver
         self.full = full_bag
+        self.size = sum(full_bag)
         self.per_draw = per_draw
         self.card_cost = card_cost
-        self.limit = sum(full_bag) if limit is None else min(limit, sum(full_bag))
-        self.memo: dict[tuple, float] = {}
-        self._stops: dict[tuple[int, ...], float] = {}
-        self._outs: dict[tuple[int, ...], float] = {}
+        self.limit = self.size if limit is None else min(limit, self.size)
+        bits = max(1, max(full_bag, default=0).bit_length())
+        self.shift = tuple(bits * g for g in range(N_GEMS))
+        self.unit = tuple(1 << s for s in self.shift)
+        self.mask = (1 << bits) - 1
+        self.full_code = self.encode(full_bag)
+        self._memos: dict[tuple[int, ...], dict[int, float]] = {}  # defences left -> position -> value
+        self._roots: dict[tuple, float] = {}  # positions where the leader must draw
+        self._no_risk: dict[tuple[int, int], float] = {}
+        self._stops: dict[int, float] = {}
+        self._outs: dict[int, float] = {}
         self._card_needs = [(tuple((g, k) for g, k in enumerate(needs) if k), needs_any, value)
                             for needs, needs_any, value in diver.cards]
         relevant = set(HAZARD_GEMS)
@@ -316,21 +329,40 @@ class _Solver:
             relevant.update(g for g, k in enumerate(needs) if k)
         # merged colours are equivalent: only their total (for "N gems" cards and Bounty) matters
         self.merge = tuple(g for g in range(N_GEMS) if g not in relevant)
+        self._merge_shifts = tuple(self.shift[g] for g in self.merge)
+        self._kept = sum(self.mask << self.shift[g] for g in range(N_GEMS) if g not in self.merge)
+        self._fills = [self.encode(self._merged_fill(pooled))
+                       for pooled in range(sum(full_bag[g] for g in self.merge) + 1)]
+        self._rated = tuple((self.shift[g], r) for g, r in enumerate(diver.rates) if r)
 
-    def _canon(self, drawn: tuple[int, ...]) -> tuple[int, ...]:
-        if not self.merge:
-            return drawn
-        out = list(drawn)
+    # ---- positions as ints ----
+    def encode(self, drawn: Sequence[int]) -> int:
+        return sum(n << s for n, s in zip(drawn, self.shift))
+
+    def decode(self, code: int) -> tuple[int, ...]:
+        mask = self.mask
+        return tuple((code >> s) & mask for s in self.shift)
+
+    def _memo(self, res: tuple[int, ...]) -> dict[int, float]:
+        memo = self._memos.get(res)
+        if memo is None:
+            memo = self._memos[res] = {}
+        return memo
+
+    def _canon(self, code: int) -> int:
+        """The equivalent position whose merged colours are filled in order up to what the bag held."""
+        mask = self.mask
         pooled = 0
+        for s in self._merge_shifts:
+            pooled += (code >> s) & mask
+        return (code & self._kept) | self._fills[pooled]
+
+    def _merged_fill(self, pooled: int) -> list[int]:
+        out = [0] * N_GEMS
         for g in self.merge:
-            pooled += out[g]
-            out[g] = 0
-        # fill the merged colours in order up to what the bag held (an equivalent position)
-        for g in self.merge:
-            take = min(pooled, self.full[g])
-            out[g] = take
+            out[g] = take = min(pooled, self.full[g])
             pooled -= take
-        return tuple(out)
+        return out
 
     def _cards(self, drawn: tuple[int, ...]) -> int:
         """VP of the cards met by ``drawn`` (same rule as :func:`cards_met_vp`, precompiled)."""
@@ -349,120 +381,157 @@ class _Solver:
                     vp += value
         return vp + best_any
 
-    def stop(self, drawn: tuple[int, ...]) -> float:
-        value = self._stops.get(drawn)
+    def _stop(self, code: int) -> float:
+        """VP if the dive ends at ``code`` with the leader still in."""
+        value = self._stops.get(code)
         if value is None:
             d = self.diver
-            value = d.banked + d.tile_vp + sum(r * n for r, n in zip(d.rates, drawn) if r)
-            if self._card_needs:
-                value += self._cards(drawn)
-            if d.bounty:
-                value += BOUNTY_VP * (sum(drawn) // BOUNTY_SET)
-            value = self._stops[drawn] = float(value)
+            mask = self.mask
+            value = d.banked + d.tile_vp
+            for s, r in self._rated:
+                value += r * ((code >> s) & mask)
+            if self._card_needs or d.bounty:
+                drawn = self.decode(code)
+                if self._card_needs:
+                    value += self._cards(drawn)
+                if d.bounty:
+                    value += BOUNTY_VP * (sum(drawn) // BOUNTY_SET)
+            value = self._stops[code] = float(value)
         return value
 
-    def out(self, drawn: tuple[int, ...]) -> float:
-        """VP of resurfacing at the draw after ``drawn``."""
-        value = self._outs.get(drawn)
+    def _out(self, code: int) -> float:
+        """VP of resurfacing at the draw after ``code``."""
+        value = self._outs.get(code)
         if value is None:
             d = self.diver
-            value = self._outs[drawn] = float(d.banked + d.tile_vp + (self._cards(drawn) if self._card_needs else 0))
+            cards = self._cards(self.decode(code)) if self._card_needs else 0
+            value = self._outs[code] = float(d.banked + d.tile_vp + cards)
         return value
 
-    def value(self, drawn: tuple[int, ...], res: tuple[int, ...], must_draw: bool = False) -> float:
-        if self.merge:
-            drawn = self._canon(drawn)
-        key = (drawn, res, must_draw)
-        memo = self.memo
-        best = memo.get(key)
-        if best is not None:
-            return best
-        stop = self.stop(drawn)
-        if sum(drawn) >= self.limit:
-            best = stop
-        elif not self.card_cost and self._safe(drawn, res):
-            # no hazard left in the bag can make the leader resurface and gems only add VP:
-            # drawing on to the limit is optimal
-            best = self._draw_out(drawn)
-        else:
-            go = self.draw(drawn, res)
-            best = go if must_draw or go > stop else stop
-        memo[key] = best
+    # ---- the expectimax ----
+    def value(self, drawn: Sequence[int], res: tuple[int, ...], must_draw: bool = False) -> float:
+        """Optimal value at ``drawn`` with defences ``res`` left."""
+        code, n = self.encode(drawn), sum(drawn)
+        if not must_draw:
+            return self._value(code, n, res, self._memo(res))
+        key = (code, res)
+        best = self._roots.get(key)
+        if best is None:
+            best = self._roots[key] = self._decide(self._canon(code) if self.merge else code, n, res, True)
         return best
 
-    def _safe(self, drawn: tuple[int, ...], res: tuple[int, ...]) -> bool:
-        full = self.full
-        blue = full[BLUE] - drawn[BLUE] - (1 if drawn[BLUE] == 0 and full[BLUE] > 0 else 0)
-        black = full[BLACK] - drawn[BLACK] - (1 if drawn[BLACK] == 0 and full[BLACK] > 0 else 0)
+    def draw(self, drawn: Sequence[int], res: tuple[int, ...]) -> float:
+        """Expected value of drawing once more from ``drawn``, then playing optimally."""
+        return self._draw(self.encode(drawn), sum(drawn), res, self._memo(res))
+
+    def _value(self, code: int, n: int, res: tuple[int, ...], memo: dict[int, float]) -> float:
+        best = memo.get(code)
+        if best is not None:
+            return best
+        canon = code
+        if self.merge:
+            canon = self._canon(code)
+            if canon != code:
+                best = memo.get(canon)
+                if best is not None:
+                    memo[code] = best
+                    return best
+        best = memo[canon] = memo[code] = self._decide(canon, n, res, False, memo)
+        return best
+
+    def _decide(self, code: int, n: int, res: tuple[int, ...], must_draw: bool,
+                memo: dict[int, float] | None = None) -> float:
+        stop = self._stop(code)
+        if n >= self.limit:
+            return stop
+        if not self.card_cost and self._safe(code, res):
+            # no hazard left in the bag can make the leader resurface and gems only add VP:
+            # drawing on to the limit is optimal
+            return self._draw_out(code, n)
+        go = self._draw(code, n, res, self._memo(res) if memo is None else memo)
+        return go if must_draw or go > stop else stop
+
+    def _safe(self, code: int, res: tuple[int, ...]) -> bool:
+        full, shift, mask = self.full, self.shift, self.mask
+        drawn_blue, drawn_black = (code >> shift[BLUE]) & mask, (code >> shift[BLACK]) & mask
+        blue = full[BLUE] - drawn_blue - (1 if drawn_blue == 0 and full[BLUE] > 0 else 0)
+        black = full[BLACK] - drawn_black - (1 if drawn_black == 0 and full[BLACK] > 0 else 0)
         bs, ks, es, bc, kc = res
         b, k = bs + bc, ks + kc
         return blue <= b + es and black <= k + es and blue + black <= b + k + es
 
-    def _draw_out(self, drawn: tuple[int, ...]) -> float:
+    def _draw_out(self, code: int, n: int) -> float:
         """Expected stop VP after drawing up to the limit with no risk (exact for the whole bag)."""
-        left = self.limit - sum(drawn)
-        remaining = sum(self.full) - sum(drawn)
+        left = self.limit - n
+        remaining = self.size - n
         if left >= remaining:
-            return self.stop(self.full)
+            return self._stop(self.full_code)
         # fewer draws than gems left: gem VP is linear, cards need the exact distribution
         if not self.diver.cards and not self.diver.bounty:
             frac = left / remaining
+            drawn = self.decode(code)
             extra = sum(r * (f - d) * frac for r, f, d in zip(self.diver.rates, self.full, drawn))
-            return self.stop(drawn) + extra
-        return self.draw_no_risk(drawn, left)
+            return self._stop(code) + extra
+        return self._draw_no_risk(code, n, left)
 
-    def draw_no_risk(self, drawn: tuple[int, ...], left: int) -> float:
+    def _draw_no_risk(self, code: int, n: int, left: int) -> float:
         if left <= 0:
-            return self.stop(drawn)
-        key = (drawn, -1 - left)
-        known = self.memo.get(key)
+            return self._stop(code)
+        key = (code, left)
+        known = self._no_risk.get(key)
         if known is not None:
             return known
-        bag = [f - d for f, d in zip(self.full, drawn)]
-        total = sum(bag)
+        total = self.size - n
         if total == 0:
-            return self.stop(drawn)
+            return self._stop(code)
+        full, shift, mask, unit = self.full, self.shift, self.mask, self.unit
         acc = 0.0
         for g in range(N_GEMS):
-            if bag[g]:
-                nxt = drawn[:g] + (drawn[g] + 1,) + drawn[g + 1:]
-                acc += bag[g] * self.draw_no_risk(nxt, left - 1)
-        self.memo[key] = acc / total
+            k = full[g] - ((code >> shift[g]) & mask)
+            if k:
+                acc += k * self._draw_no_risk(code + unit[g], n + 1, left - 1)
+        self._no_risk[key] = acc / total
         return acc / total
 
-    def _after(self, drawn: tuple[int, ...], res: tuple[int, ...], gems: tuple[int, ...], gone: float) -> float:
+    def _after(self, code: int, n: int, res: tuple[int, ...], gems: tuple[int, ...], gone: float,
+               memo: dict[int, float]) -> float:
         """Value once ``gems`` are drawn (defence first, then optimal play on)."""
-        counts = list(drawn)
+        shift, mask, unit = self.shift, self.mask, self.unit
         hazards = []
         for g in gems:
-            counts[g] += 1
-            if g >= BLACK and counts[g] >= 2:
+            if g >= BLACK and (code >> shift[g]) & mask:  # a second gem of a hazard colour
                 hazards.append(g)
+            code += unit[g]
+        n += len(gems)
         if not hazards:
-            return self.value(tuple(counts), res)
+            return self._value(code, n, res, memo)
         cost = self.card_cost
         after = defend(res, hazards, cards_first=cost == 0)
         if after is None:
             return gone
         if not cost:
-            return self.value(tuple(counts), after)
+            return self._value(code, n, after, self._memo(after))
         spent = (res[3] - after[3]) + (res[4] - after[4])
-        stay = self.value(tuple(counts), after) - cost * spent
+        stay = self._value(code, n, after, self._memo(after)) - cost * spent
         return stay if not spent or stay > gone else gone
 
-    def draw(self, drawn: tuple[int, ...], res: tuple[int, ...]) -> float:
-        full = self.full
-        bag = [f - d for f, d in zip(full, drawn)]
-        total = sum(bag)
+    def _draw(self, code: int, n: int, res: tuple[int, ...], memo: dict[int, float]) -> float:
+        total = self.size - n
         if total <= 0:
-            return self.stop(drawn)
-        gone = self.out(drawn)
+            return self._stop(code)
+        full, shift, mask, unit = self.full, self.shift, self.mask, self.unit
+        bag = [full[g] - ((code >> shift[g]) & mask) for g in range(N_GEMS)]
+        gone = self._out(code)
         acc = 0.0
         if self.per_draw == 1 or total < 2:
+            value = self._value
             for g in range(N_GEMS):
-                n = bag[g]
-                if n:
-                    acc += n * self._after(drawn, res, (g,), gone)
+                k = bag[g]
+                if k:
+                    if g >= BLACK and k < full[g]:  # a hazard: defend or resurface
+                        acc += k * self._after(code, n, res, (g,), gone, memo)
+                    else:
+                        acc += k * value(code + unit[g], n + 1, res, memo)
             return acc / total
         # a pair's order never changes the result (the same hazards are faced, and a
         # leader who fails keeps what was played before the pair), so unordered pairs do
@@ -471,11 +540,11 @@ class _Solver:
             if not n1:
                 continue
             if n1 > 1:
-                acc += n1 * (n1 - 1) * self._after(drawn, res, (g1, g1), gone)
+                acc += n1 * (n1 - 1) * self._after(code, n, res, (g1, g1), gone, memo)
             for g2 in range(g1 + 1, N_GEMS):
                 n2 = bag[g2]
                 if n2:
-                    acc += 2 * n1 * n2 * self._after(drawn, res, (g1, g2), gone)
+                    acc += 2 * n1 * n2 * self._after(code, n, res, (g1, g2), gone, memo)
         return acc / (total * (total - 1))
 
 
