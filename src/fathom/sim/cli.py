@@ -63,7 +63,7 @@ def add_tournament_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", default=os.path.join("results", "tournament"), metavar="PREFIX",
                         help="write PREFIX.jsonl and PREFIX.csv of every game")
     parser.add_argument("--ladder", default=None, metavar="PREFIX",
-                        help="also write the ladder as PREFIX.md and PREFIX.json (the shipped one: docs/ladder)")
+                        help="also write the ladder as PREFIX.md and PREFIX.json (shipped: docs/ladder, docs/ladder-into-the-blue)")
 
 
 def add_report_arguments(parser: argparse.ArgumentParser) -> None:

@@ -10,9 +10,11 @@ Steps (``steps=True``): with the bots listed weakest first, each also plays a
 table against ``players - 1`` copies of the bot before it, which answers "does
 each level beat the one below?" directly (parity is ``1 / players``).
 
-The shipped ladder (``docs/ladder.md`` and ``docs/ladder.json``) is written by::
+The shipped ladders (``docs/ladder.md`` / ``.json`` and ``docs/ladder-into-the-blue.*``)
+are written by::
 
     fathom tournament deep-blue --deals 40 --steps --ladder docs/ladder
+    fathom tournament into-the-blue --steps --ladder docs/ladder-into-the-blue
 """
 
 from __future__ import annotations
