@@ -350,7 +350,8 @@ class _Solver:
         return memo
 
     def _canon(self, code: int) -> int:
-        """The equivalent position whose merged colours are filled in order up to what the bag held."""
+        """The equivalent position whose merged colours are filled in order up to what the bag held
+        (``code`` itself when no colour is merged)."""
         mask = self.mask
         pooled = 0
         for s in self._merge_shifts:
@@ -417,7 +418,7 @@ class _Solver:
         key = (code, res)
         best = self._roots.get(key)
         if best is None:
-            best = self._roots[key] = self._decide(self._canon(code) if self.merge else code, n, res, True)
+            best = self._roots[key] = self._decide(self._canon(code), n, res, True)
         return best
 
     def draw(self, drawn: Sequence[int], res: tuple[int, ...]) -> float:
