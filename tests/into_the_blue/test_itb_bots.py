@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import fathom
+import pytest
 from fathom.bots.registry import bot_names, make_bot
 from fathom.core.rng import Rng
+from fathom.games.into_the_blue import actions as A
 from itb_helpers import GAME, do, new, turn
 
 
@@ -82,3 +84,40 @@ def test_greedy_beats_random_and_expert_beats_greedy_on_fixed_seeds():
 
     assert rate("greedy", "random", 40) > 0.5
     assert rate("expert", "greedy", 40) > 0.3
+
+
+def test_expert_rerolls_for_the_best_expected_outcome_not_a_single_target():
+    """With one reroll left the expert picks up the dice whose roll gives the best average
+    of its own outcome values, counted here over every ordered roll of those dice."""
+    from itertools import product
+
+    from fathom.bots.into_the_blue_expert import IntoTheBlueExpertBot, Position, turn_solution
+    from fathom.games.into_the_blue import dice
+
+    state = new(players=2, seed=2)
+    turn(state, "1,2,3,3,3,chest", place=3)  # seat 0 leads level 3
+    do(state, "roll 1,1,2,2,4,4", "reroll 1,4", "roll 3,5")  # seat 1: 1,2,2,3,4,5 with one reroll left
+    view = state.view(1)
+    pos = Position(view, 1)
+    turn_solution(pos)  # values the extra turn of a perfect dive as the bot does
+    table = dice.from_faces(view["turn"]["dice"])
+
+    def average_value(reroll: int) -> float:
+        kept = dice.COUNTS[dice.sub(table, reroll)]
+        k = dice.SIZE[reroll]
+        total = 0.0
+        for faces in product(dice.FACES, repeat=k):
+            counts = list(kept)
+            for f in faces:
+                counts[f - 1] += 1
+            total += pos.table_value(dice.ID_OF_COUNTS[tuple(counts)])
+        return total / 6**k
+
+    options = {a: average_value(a - A.REROLL0) if a != A.STOP else pos.table_value(table)
+               for a in state.legal_actions()}
+    best = max(options.values())
+    choice = make_bot("expert", GAME).choose(state)
+    assert options[choice] == pytest.approx(best, abs=1e-3)
+    # the old single-target rule settles for less here
+    target_choice = IntoTheBlueExpertBot(dice_play="target").choose(state)
+    assert options[target_choice] < best - 0.1

@@ -170,6 +170,9 @@ class Solution:
     def after_keep_float(self, kept: int, rerolls_left: int) -> float:
         return self._w[rerolls_left][kept] / SCALE ** (rerolls_left + 1)
 
+    def turn_start_float(self) -> float:
+        return self.after_keep_float(dice.EMPTY, self.rerolls)
+
 
 @lru_cache(maxsize=256)
 def _solve_utility(utility: tuple[int, ...], rerolls: int) -> Solution:
