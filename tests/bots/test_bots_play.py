@@ -132,3 +132,28 @@ def test_deep_blue_playouts_look_two_rounds_ahead_and_finish_a_dive() -> None:
             turns_seen, last = turns_seen + 1, replay.turn
     assert turns_seen == 2 * n and end.d_site < 0  # stopped at the horizon, no dive left half done
     assert policy_for_game(state.game, horizon=3).turns == 3
+
+
+def test_into_the_blue_search_places_and_leaves_the_dice_to_the_exact_expert() -> None:
+    """Dice choices are the expert's exact expectimax (searching them measured weaker);
+    placements are searched, and playouts of one scenario roll the same dice after any placement."""
+    game = "into-the-blue"
+    expert = make_bot("heuristic", game, seed=1)
+    state = fathom.new_game(game, players=3, seed=4)
+    state.apply(state.string_to_action("roll 1,2,2,3,4,chest"))
+    bot = ISMCTSBot(seed=3, iterations=20)
+    assert bot.choose(state) == expert.choose(state) and bot.last_stats == {}  # not searched
+    state.apply(state.string_to_action("stop"))  # two 2s or one 3 or one 4: a choice of level
+    assert len(state.legal_actions()) > 1
+    bot.choose(state)
+    assert bot.last_stats["iterations"] >= 20 and set(bot.last_stats["visits"]) == set(state.legal_actions())
+    policy = policy_for_game(state.game)
+    rolls = []
+    for action in state.legal_actions()[:2]:
+        det = state.determinize(0, Rng(5))
+        det.apply(action)
+        first = det.move_number()
+        end = policy.rollout(det, 0, policy.start_marker(det, 0), Rng(6))
+        played = [end.action_to_string(a) for a in end.history()[first:]]
+        rolls.append(next(move for move in played if move.startswith("roll")))
+    assert rolls[0] == rolls[1]  # the next seat's first roll is the same in both playouts

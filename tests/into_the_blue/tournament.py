@@ -14,13 +14,15 @@ import itertools
 import time
 
 import fathom
-from fathom.bots.registry import make_bot
+from fathom.sim.bots import build_bot
 
 LINEUPS = {
     "expert vs 3 greedy": ["expert", "greedy", "greedy", "greedy"],
     "greedy vs 3 random": ["greedy", "random", "random", "random"],
     "expert vs 3 random": ["expert", "random", "random", "random"],
     "expert+greedy+2 random": ["expert", "greedy", "random", "random"],
+    "expert vs 3 target-play": ["expert", "expert(dice_play=target)", "expert(dice_play=target)",
+                                "expert(dice_play=target)"],
 }
 
 
@@ -31,7 +33,7 @@ def run(lineup: list[str], games: int, seed0: int = 0) -> tuple[dict[str, float]
     start = time.perf_counter()
     for g in range(games):
         seats = perms[g % len(perms)]
-        bots = [make_bot(name, "into-the-blue", seed=seed0 + g * 8 + i) for i, name in enumerate(seats)]
+        bots = [build_bot(name, "into-the-blue", seed0 + g * 8 + i) for i, name in enumerate(seats)]
         state = fathom.new_game("into-the-blue", players=len(seats), seed=seed0 + g)
         fathom.play(state, bots)
         winners = state.winners()
