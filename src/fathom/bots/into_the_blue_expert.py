@@ -18,8 +18,8 @@ How it plays (from ``state.view(seat)`` and the legal actions only):
    optimal play from there (:func:`fathom.games.into_the_blue.odds.solve_utility`,
    exact over the 462 tables). ``dice_play="target"`` is the earlier rule, kept to
    measure against: chase the single target with the best ``P(target) x value``;
-   it ignores what a missed target still pays and won 40.5% against it as one seat
-   of four over 2000 games (docs/into_the_blue.md).
+   it ignores what a missed target still pays, and the expectimax wins 46.9% as one
+   seat against three of it (2000 games, parity 25%; docs/into_the_blue.md).
 4. Places on the level of the run with the best value.
 """
 
