@@ -157,3 +157,30 @@ def test_into_the_blue_search_places_and_leaves_the_dice_to_the_exact_expert() -
         played = [end.action_to_string(a) for a in end.history()[first:]]
         rolls.append(next(move for move in played if move.startswith("roll")))
     assert rolls[0] == rolls[1]  # the next seat's first roll is the same in both playouts
+
+
+def test_deep_blue_playouts_can_model_rivals_with_the_full_heuristic() -> None:
+    """``rivals_full``: every rival move of a playout is what the level-2 bot would play
+    there; the default fast rivals differ from it somewhere in the same playouts."""
+    state = position("deep-blue", 4, 2)
+    seat = state.current_player
+
+    def rival_moves_unlike_level_two(rivals_full: bool) -> tuple[int, int]:
+        policy = policy_for_game(state.game, rivals_full=rivals_full)
+        moves = unlike = 0
+        for k in range(4):
+            det = state.determinize(seat, Rng(7 + k))
+            first = det.move_number()
+            replay = det.clone()
+            end = policy.rollout(det, seat, policy.start_marker(det, seat), Rng(8 + k))
+            for action in end.history()[first:]:
+                player = replay.current_player
+                if player not in (CHANCE, seat) and len(replay.legal_actions()) > 1:
+                    moves += 1
+                    unlike += policy.bot.choose(replay) != action
+                replay.apply(action)
+        return moves, unlike
+
+    moves, unlike = rival_moves_unlike_level_two(True)
+    assert moves > 0 and unlike == 0
+    assert rival_moves_unlike_level_two(False)[1] > 0

@@ -129,6 +129,7 @@ class DeepBlueSearch(GenericPolicy):
         self.value = "learned"
         self.search_sail = False  # also search each step of a sail (where the boats go)
         self.own_full = False  # True: the searching seat plays its playouts with the full heuristic (slower)
+        self.rivals_full = False  # True: so do the other seats (the real opponents' own policy; slower)
         self.stream_chance = True  # chance by kind-and-count streams (see rollout)
         self.configure()
 
@@ -177,7 +178,8 @@ class DeepBlueSearch(GenericPolicy):
         return (start[0] >= self.turns and state.d_site < 0) or state.move_number() - start[2] > 3000
 
     def rollout(self, state: State, seat: int, start: Any, rng: Rng) -> State:
-        """Play on to the horizon with the fast heuristic (the full one for the searching seat if ``own_full``).
+        """Play on to the horizon with the fast heuristic (the full one for the searching seat if
+        ``own_full``, for the others if ``rivals_full``).
 
         Chance events draw from streams keyed by their kind and count (the 3rd gem
         drawn, the 2nd market card…) under one seed taken from ``rng``, so two
@@ -185,7 +187,8 @@ class DeepBlueSearch(GenericPolicy):
         gems wherever the bag allows (common random numbers that survive the
         branches drifting apart).
         """
-        fast, full = self.fast_bot, (self.bot if self.own_full else self.fast_bot)
+        rivals_bot = self.bot if self.rivals_full else self.fast_bot
+        own_bot = self.bot if self.own_full else self.fast_bot
         base = rng.next64()
         counts: dict[int, int] = {}
         while True:
@@ -201,7 +204,7 @@ class DeepBlueSearch(GenericPolicy):
                 else:
                     state.apply(state.sample_chance(rng))
             else:
-                state.apply((full if player == seat else fast).choose(state))
+                state.apply((own_bot if player == seat else rivals_bot).choose(state))
 
     def evaluate(self, state: State, seat: int) -> list[float]:
         if state.is_terminal():
@@ -230,7 +233,7 @@ class IntoTheBlueSearch(GenericPolicy):
     determinization are sampled).
     """
 
-    default_iterations = 60
+    default_iterations = 40  # about 0.2 s per searched placement on one core (docs/bots.md)
     max_candidates = 8  # rerolls searched at most (stop and the expert's pick always are)
 
     def __init__(self, game: Any, seed: int = 0, horizon: int | None = None) -> None:
