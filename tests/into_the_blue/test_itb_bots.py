@@ -121,3 +121,15 @@ def test_expert_rerolls_for_the_best_expected_outcome_not_a_single_target():
     # the old single-target rule settles for less here
     target_choice = IntoTheBlueExpertBot(dice_play="target").choose(state)
     assert options[target_choice] < best - 0.1
+
+
+def test_expert_settings_come_from_the_spec_and_unknown_ones_are_named():
+    from fathom.bots.into_the_blue_expert import IntoTheBlueExpertBot
+    from fathom.sim.bots import build_bot
+
+    bot = build_bot("expert(rival_weight=0.3,end_swing=2)", GAME, 1)
+    assert (bot.params.rival_weight, bot.params.end_swing, bot.params.depth_bonus) == (0.3, 2, 0.25)
+    with pytest.raises(ValueError, match="allowed: dice_play, rival_weight"):
+        IntoTheBlueExpertBot(rival_wieght=0.3)
+    with pytest.raises(ValueError, match="utility, target"):
+        IntoTheBlueExpertBot(dice_play="greedy")

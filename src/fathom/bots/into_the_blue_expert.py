@@ -25,6 +25,7 @@ How it plays (from ``state.view(seat)`` and the legal actions only):
 
 from __future__ import annotations
 
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from fathom.bots.base import ViewBot
@@ -32,10 +33,19 @@ from fathom.core.api import State
 from fathom.games.into_the_blue import actions as A
 from fathom.games.into_the_blue import dice, odds, scoring
 
-RIVAL_WEIGHT = 0.5
-DEPTH_BONUS = 0.25  # per shell per level of depth
-EXTRA_TURN = 3.0  # first guess of a fresh turn's value (see turn_solution)
-END_SWING = 6.0
+
+
+@dataclass(frozen=True)
+class ExpertParams:
+    """Hand-set weights (points); a bot spec may change them: ``expert(rival_weight=0.3)``."""
+
+    rival_weight: float = 0.5  # a point a rival loses counts this much for me
+    depth_bonus: float = 0.25  # per shell per level of depth
+    extra_turn: float = 3.0  # first guess of a fresh turn's value (see turn_solution)
+    end_swing: float = 6.0  # emptying the hand while ahead (+) or behind (-)
+
+
+DEFAULT = ExpertParams()
 DICE_PLAY = ("utility", "target")
 UTILITY_SCALE = 1000  # values are solved as integers: thousandths of a point
 
@@ -43,8 +53,9 @@ UTILITY_SCALE = 1000  # values are solved as integers: thousandths of a point
 class Position:
     """What the expert reads from a view, plus its valuations."""
 
-    def __init__(self, view: dict[str, Any], seat: int) -> None:
+    def __init__(self, view: dict[str, Any], seat: int, params: ExpertParams = DEFAULT) -> None:
         self.seat = seat
+        self.params = params
         self.n = view["players"]
         self.board = [list(level["shells"]) for level in view["levels"]]
         self.tokens = [(level["main"],) + tuple(level["secondary"]) for level in view["levels"]]
@@ -59,7 +70,7 @@ class Position:
         self.base = scoring.treasure_points(self.board, self.hand, self.last, self.tokens)
         self.mean_chest = self._mean_unseen_chest()
         self._values: dict[tuple[int, int], float] = {}
-        self.extra_turn = EXTRA_TURN
+        self.extra_turn = params.extra_turn
 
     def _mean_unseen_chest(self) -> float:
         pool = list(self.all_chests)
@@ -93,11 +104,12 @@ class Position:
         pts = scoring.treasure_points(board, hand, self.last, self.tokens)
         gain = pts[seat] - self.base[seat]
         rivals = sum(self.base[s] - pts[s] for s in range(self.n) if s != seat) / (self.n - 1)
-        value = gain + RIVAL_WEIGHT * rivals + DEPTH_BONUS * m * level
+        params = self.params
+        value = gain + params.rival_weight * rivals + params.depth_bonus * m * level
         if hand[seat] == 0:  # this placement ends the game after one more round
             totals = self.estimated_totals()
             totals[seat] += gain
-            value += END_SWING if self.lead_margin(totals) > 0 else -END_SWING
+            value += params.end_swing if self.lead_margin(totals) > 0 else -params.end_swing
         self._values[key] = value
         return value
 
@@ -126,11 +138,11 @@ def turn_solution(pos: Position) -> odds.Solution:
     """Optimal keeps for this turn: every final table valued by its best outcome (failed dive: 0).
 
     The extra turn a perfect dive earns is worth what a fresh turn is worth: solved
-    once with the first guess :data:`EXTRA_TURN`, then again with that value (a
+    once with the first guess ``params.extra_turn``, then again with that value (a
     constant undervalued it and measured weaker: 30.3% vs 25% parity, 2000 games).
     Sets ``pos.extra_turn``.
     """
-    pos.extra_turn = EXTRA_TURN
+    pos.extra_turn = pos.params.extra_turn
     pos.extra_turn = _solve_turn(pos).turn_start_float() / UTILITY_SCALE
     return _solve_turn(pos)
 
@@ -140,15 +152,20 @@ class IntoTheBlueExpertBot(ViewBot):
 
     name = "expert"
 
-    def __init__(self, seed: int = 0, dice_play: str = "utility") -> None:
+    def __init__(self, seed: int = 0, dice_play: str = "utility", **params: float) -> None:
         super().__init__(seed)
         if dice_play not in DICE_PLAY:
             raise ValueError(f"expert dice_play must be one of {', '.join(DICE_PLAY)}, not {dice_play!r}")
         self.dice_play = dice_play
+        try:
+            self.params = replace(DEFAULT, **params)
+        except TypeError:
+            allowed = ", ".join(f.name for f in fields(ExpertParams))
+            raise ValueError(f"expert has no setting among {sorted(params)}; allowed: dice_play, {allowed}") from None
 
     def decide(self, state: State, view: dict[str, Any], seat: int, legal: list[int]) -> int:
         turn = view["turn"]
-        pos = Position(view, seat)
+        pos = Position(view, seat, self.params)
         table = dice.from_faces(turn["dice"])
         if turn["phase"] == "place":
             counts = dice.COUNTS[table]
