@@ -34,7 +34,6 @@ from fathom.games.into_the_blue import actions as A
 from fathom.games.into_the_blue import dice, odds, scoring
 
 
-
 @dataclass(frozen=True)
 class ExpertParams:
     """Hand-set weights (points); a bot spec may change them: ``expert(rival_weight=0.3)``."""

@@ -225,7 +225,7 @@ class IntoTheBlueSearch(GenericPolicy):
     """Into the Blue: search where to place; the expert's exact dice play everywhere else.
 
     Keep/reroll choices are the expert's exact expectimax: searching them with
-    sampled playouts measured clearly weaker (15% vs 3 experts, 400 games; parity
+    sampled playouts measured clearly weaker (15% vs 3 experts, 210 games; parity
     25%). Placements are searched with playouts of the expert (its cheaper
     single-target dice play) up to the horizon, counted in turns started after the
     root (default: one per seat); the evaluation is each seat's total if the game
