@@ -184,3 +184,18 @@ def test_deep_blue_playouts_can_model_rivals_with_the_full_heuristic() -> None:
     moves, unlike = rival_moves_unlike_level_two(True)
     assert moves > 0 and unlike == 0
     assert rival_moves_unlike_level_two(False)[1] > 0
+
+
+def test_deep_blue_search_can_leave_continue_or_stop_to_the_heuristic() -> None:
+    """``search_continue=False``: the leader's call is the heuristic's exact optimal stopping."""
+    from fathom.games.deep_blue import phases as ph
+
+    state = fathom.new_game("deep-blue", players=3, seed=5)
+    bots = [build_bot("heuristic", "deep-blue", s) for s in range(3)]
+    while not (state.phase == ph.CONTINUE and len(state.legal_actions()) > 1):
+        p = state.current_player
+        state.apply(state.sample_chance() if p == CHANCE else bots[p].choose(state))
+    policy = policy_for_game(state.game, search_continue=False)
+    assert policy_for_game(state.game).key_decision(state) and not policy.key_decision(state)
+    bot = ISMCTSBot(seed=1, iterations=8, search_continue=False)
+    assert bot.choose(state) == policy.bot.choose(state) and bot.last_stats == {}

@@ -128,6 +128,7 @@ class DeepBlueSearch(GenericPolicy):
         self.max_candidates = 4
         self.value = "learned"
         self.search_sail = False  # also search each step of a sail (where the boats go)
+        self.search_continue = True  # False: the leader's continue/stop is the heuristic's exact optimal stopping
         self.own_full = False  # True: the searching seat plays its playouts with the full heuristic (slower)
         self.rivals_full = False  # True: so do the other seats (the real opponents' own policy; slower)
         self.stream_chance = True  # chance by kind-and-count streams (see rollout)
@@ -138,6 +139,8 @@ class DeepBlueSearch(GenericPolicy):
         phases = {ph.TURN, ph.CONTINUE, ph.DEFEND, ph.RUSH, ph.TAKE, ph.SCOUT}
         if self.search_sail:
             phases.add(ph.SAIL_MOVE)
+        if not self.search_continue:
+            phases.discard(ph.CONTINUE)
         self.key_phases = frozenset(phases)
 
     def key_decision(self, state: State) -> bool:
