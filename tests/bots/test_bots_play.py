@@ -199,3 +199,18 @@ def test_deep_blue_search_can_leave_continue_or_stop_to_the_heuristic() -> None:
     assert policy_for_game(state.game).key_decision(state) and not policy.key_decision(state)
     bot = ISMCTSBot(seed=1, iterations=8, search_continue=False)
     assert bot.choose(state) == policy.bot.choose(state) and bot.last_stats == {}
+
+
+def test_into_the_blue_search_dice_compares_stop_the_expert_and_the_best_rerolls() -> None:
+    """``search_dice=True`` (measured weaker, kept to re-measure): rerolls are searched among
+    stop, the expert's pick and the few best by the expert's exact expected value."""
+    state = fathom.new_game("into-the-blue", players=3, seed=4)
+    state.apply(state.string_to_action("roll 1,2,2,3,4,chest"))
+    policy = policy_for_game(state.game, search_dice=True)
+    assert policy.key_decision(state) and not policy_for_game(state.game).key_decision(state)
+    legal = state.legal_actions()
+    prior = policy.prior_action(state)
+    kept = policy.candidates(state, legal, prior)
+    stop = state.string_to_action("stop")
+    assert len(legal) > policy.max_candidates + 2
+    assert stop in kept and prior in kept and len(kept) <= policy.max_candidates + 2

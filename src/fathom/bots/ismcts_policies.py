@@ -27,6 +27,12 @@ def win_shares(state: State) -> list[float]:
     return [share if p in winners else 0.0 for p in range(n)]
 
 
+def finished_rewards(state: State, scores: list[float], scale: float) -> list[float]:
+    """A finished game: the win shares plus a little of the margin, so near-wins and big wins differ."""
+    lead = lead_rewards(scores, scale)
+    return [0.85 * s + 0.15 * r for s, r in zip(win_shares(state), lead)]
+
+
 def lead_rewards(estimates: list[float], scale: float) -> list[float]:
     """Reward per seat from estimated totals: logistic in the lead over the best rival."""
     out = []
@@ -41,6 +47,7 @@ class GenericPolicy:
     """Any game: every decision searched, random rollouts to the end of the game."""
 
     default_iterations = 140
+    stream_chance = False  # chance in playouts by named streams (see rollout)
 
     def __init__(self, game: Any, seed: int = 0, horizon: int | None = None) -> None:
         self.game = game
@@ -76,19 +83,32 @@ class GenericPolicy:
     def at_horizon(self, state: State, seat: int, start: Any) -> bool:
         return state.move_number() - start >= self.max_steps
 
-    def rollout_action(self, state: State, rng: Rng) -> int:
+    def playout_action(self, state: State, seat: int, rng: Rng) -> int:
+        """The move of ``state.current_player`` in a playout of the search by ``seat`` (here: random)."""
         legal = state.legal_actions()
         return legal[rng.randbelow(len(legal))]
 
+    def chance_key(self, state: State, counts: dict[int, int]) -> int:
+        """With ``stream_chance``: the name of this chance event's stream (``counts`` is the
+        playout's scratch space), so playouts after different root actions draw alike."""
+        raise NotImplementedError
+
     def rollout(self, state: State, seat: int, start: Any, rng: Rng) -> State:
+        """Play on to the horizon: chance from ``rng`` (or, with ``stream_chance``, from
+        streams named by :meth:`chance_key` under one seed taken from ``rng``), moves by
+        :meth:`playout_action`."""
+        streams = self.stream_chance
+        base = rng.next64() if streams else 0
+        counts: dict[int, int] = {}
         while True:
             player = state.current_player
             if player == TERMINAL or self.at_horizon(state, seat, start):
                 return state
             if player == CHANCE:
-                state.apply(state.sample_chance(rng))
+                chance_rng = Rng.for_key(base, self.chance_key(state, counts)) if streams else rng
+                state.apply(state.sample_chance(chance_rng))
             else:
-                state.apply(self.rollout_action(state, rng))
+                state.apply(self.playout_action(state, seat, rng))
 
     def evaluate(self, state: State, seat: int) -> list[float]:
         if state.is_terminal():
@@ -131,7 +151,7 @@ class DeepBlueSearch(GenericPolicy):
         self.search_continue = True  # False: the leader's continue/stop is the heuristic's exact optimal stopping
         self.own_full = False  # True: the searching seat plays its playouts with the full heuristic (slower)
         self.rivals_full = False  # True: so do the other seats (the real opponents' own policy; slower)
-        self.stream_chance = True  # chance by kind-and-count streams (see rollout)
+        self.stream_chance = True  # chance by kind-and-count streams (see chance_key)
         self.configure()
 
     def configure(self) -> None:
@@ -180,41 +200,24 @@ class DeepBlueSearch(GenericPolicy):
             start[1] = state.turn
         return (start[0] >= self.turns and state.d_site < 0) or state.move_number() - start[2] > 3000
 
-    def rollout(self, state: State, seat: int, start: Any, rng: Rng) -> State:
-        """Play on to the horizon with the fast heuristic (the full one for the searching seat if
-        ``own_full``, for the others if ``rivals_full``).
+    def playout_action(self, state: State, seat: int, rng: Rng) -> int:
+        """The fast heuristic (the full one for the searching seat if ``own_full``, for the
+        others if ``rivals_full``)."""
+        full = self.own_full if state.current_player == seat else self.rivals_full
+        return (self.bot if full else self.fast_bot).choose(state)
 
-        Chance events draw from streams keyed by their kind and count (the 3rd gem
-        drawn, the 2nd market card…) under one seed taken from ``rng``, so two
-        playouts from the same scenario after different root actions see the same
-        gems wherever the bag allows (common random numbers that survive the
-        branches drifting apart).
-        """
-        rivals_bot = self.bot if self.rivals_full else self.fast_bot
-        own_bot = self.bot if self.own_full else self.fast_bot
-        base = rng.next64()
-        counts: dict[int, int] = {}
-        while True:
-            player = state.current_player
-            if player == TERMINAL or self.at_horizon(state, seat, start):
-                return state
-            if player == CHANCE:
-                if self.stream_chance:
-                    kind = state.phase
-                    k = counts.get(kind, 0)
-                    counts[kind] = k + 1
-                    state.apply(state.sample_chance(Rng.for_key(base, kind * 1_000_003 + k)))
-                else:
-                    state.apply(state.sample_chance(rng))
-            else:
-                state.apply((own_bot if player == seat else rivals_bot).choose(state))
+    def chance_key(self, state: State, counts: dict[int, int]) -> int:
+        """By kind and count (the 3rd gem drawn, the 2nd market card…): two playouts from
+        the same scenario see the same gems wherever the bag allows, even after the
+        branches drift apart."""
+        kind = state.phase
+        k = counts.get(kind, 0)
+        counts[kind] = k + 1
+        return kind * 1_000_003 + k
 
     def evaluate(self, state: State, seat: int) -> list[float]:
         if state.is_terminal():
-            shares = win_shares(state)
-            # a little of the margin too, so near-wins and big wins differ
-            lead = lead_rewards([float(v) for v in state.vp], 12.0)
-            return [0.85 * s + 0.15 * r for s, r in zip(shares, lead)]
+            return finished_rewards(state, [float(v) for v in state.vp], 12.0)
         ev, T = self.ev, self.T
         if self.value == "learned":
             est = [ev.learned_estimate(state, T, p, self.fast_params) for p in range(T.n)]
@@ -236,6 +239,7 @@ class IntoTheBlueSearch(GenericPolicy):
     determinization are sampled).
     """
 
+    stream_chance = True
     default_iterations = 40  # about 0.2 s per searched placement on one core (docs/bots.md)
     max_candidates = 8  # rerolls searched at most (stop and the expert's pick always are)
 
@@ -300,28 +304,18 @@ class IntoTheBlueSearch(GenericPolicy):
 
         return not (state._phase == CHEST and state._player != seat)  # a rival's chest value is secret
 
-    def rollout(self, state: State, seat: int, start: Any, rng: Rng) -> State:
-        """Play on with the fast expert; dice drawn from streams keyed by turn and roll, so
-        playouts of the same scenario after different root actions roll alike."""
+    def playout_action(self, state: State, seat: int, rng: Rng) -> int:
+        return self.fast_bot.choose(state)
+
+    def chance_key(self, state: State, counts: dict[int, int]) -> int:
+        """By turn and roll: playouts of one scenario after different placements roll alike."""
         from fathom.games.into_the_blue.state import ROLLING
 
-        base = rng.next64()
-        bot = self.fast_bot
-        while True:
-            player = state.current_player
-            if player == TERMINAL or self.at_horizon(state, seat, start):
-                return state
-            if player == CHANCE:
-                key = state._turn_no * 8 + (state._rolls_left if state._phase == ROLLING else 7)
-                state.apply(state.sample_chance(Rng.for_key(base, key)))
-            else:
-                state.apply(bot.choose(state))
+        return state._turn_no * 8 + (state._rolls_left if state._phase == ROLLING else 7)
 
     def evaluate(self, state: State, seat: int) -> list[float]:
         if state.is_terminal():
-            shares = win_shares(state)
-            lead = lead_rewards([float(v) for v in state.scores()], 6.0)
-            return [0.85 * s + 0.15 * r for s, r in zip(shares, lead)]
+            return finished_rewards(state, [float(v) for v in state.scores()], 6.0)
         return lead_rewards(state.scores(), 6.0)
 
 
