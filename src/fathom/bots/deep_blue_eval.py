@@ -190,11 +190,9 @@ def _dive_value(
         one_count_card=one_count,
     )
     drawn = [0] * 7
-    bag_l = list(bag)
-    if gem0 >= 0:
+    if gem0 >= 0:  # the gem lying on the tile left the bag when it was placed: it is the first draw
         drawn[gem0] += 1
-        bag_l[gem0] -= 1
-    return odds.optimal_value(diver, bag_l, drawn, per_draw, card_cost=card_cost, must_draw=gem0 < 0,
+    return odds.optimal_value(diver, bag, drawn, per_draw, card_cost=card_cost, must_draw=gem0 < 0,
                               max_draws=depth)
 
 
