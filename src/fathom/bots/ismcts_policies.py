@@ -11,6 +11,7 @@ bot's own seat, through the same public-only bots used at levels 1-2).
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Any
 
 from fathom.core.api import CHANCE, TERMINAL, State
@@ -137,11 +138,16 @@ class DeepBlueSearch(GenericPolicy):
         self.ev = ev
         self.ph = ph
         self.T = ev.tables(game)
+        self.seed = seed
         self.params = ev.DEFAULT
-        fast = ev.Params(lookahead=3, decide_lookahead=1)
+        fast = replace(ev.DEFAULT, lookahead=3, decide_lookahead=1)
         self.fast_params = fast
+        # the rivals are modelled as the level-2 heuristic (full, and fast for playouts)
         self.bot = DeepBlueHeuristicBot(seed=seed, params=ev.DEFAULT)
         self.fast_bot = DeepBlueHeuristicBot(seed=seed, params=fast)
+        # the searching seat's own plans value a crew card over this many turns between its uses:
+        # the level-2 value (4) recruits too much for its own good (docs/bots.md, tuning log)
+        self.own_cycle: float | None = 7.0
         # two rounds: a one-round horizon judged purchases and routes by the evaluation alone and
         # measured weaker (docs/bots.md, tuning log)
         self.turns = horizon if horizon is not None else 2 * game.num_players
@@ -155,6 +161,11 @@ class DeepBlueSearch(GenericPolicy):
         self.configure()
 
     def configure(self) -> None:
+        from fathom.bots.deep_blue_heuristic import DeepBlueHeuristicBot
+
+        own = self.params if self.own_cycle is None else replace(self.params, cycle=float(self.own_cycle))
+        self.own_bot = DeepBlueHeuristicBot(seed=self.seed, params=own)
+        self.own_fast_bot = DeepBlueHeuristicBot(seed=self.seed, params=replace(own, lookahead=3, decide_lookahead=1))
         ph = self.ph
         phases = {ph.TURN, ph.CONTINUE, ph.DEFEND, ph.RUSH, ph.TAKE, ph.SCOUT}
         if self.search_sail:
@@ -167,16 +178,17 @@ class DeepBlueSearch(GenericPolicy):
         return state.phase in self.key_phases
 
     def default_action(self, state: State) -> int:
+        # mechanical steps (paying, moving edge by edge) do not depend on how cards are valued
         return self.bot.choose(state)
 
     def prior_action(self, state: State) -> int | None:
-        return self.bot.choose(state)
+        return self.own_bot.choose(state)
 
     def candidates(self, state: State, legal: list[int], prior: int | None) -> list[int]:
-        """At a turn, the heuristic's best few actions (every dive kept); elsewhere all."""
+        """At a turn, the searching seat's heuristic's best few actions (every dive kept); elsewhere all."""
         if state.phase != self.ph.TURN or len(legal) <= self.max_candidates:
             return legal
-        ranked = self.bot.turn_options(state, self.T, state.current_player, legal)
+        ranked = self.own_bot.turn_options(state, self.T, state.current_player, legal)
         keep = [a for _, a in ranked[: self.max_candidates]]
         keep += [a for a in legal if a in state.game.DIVE_SITE and a not in keep]
         return sorted(keep)
@@ -201,10 +213,11 @@ class DeepBlueSearch(GenericPolicy):
         return (start[0] >= self.turns and state.d_site < 0) or state.move_number() - start[2] > 3000
 
     def playout_action(self, state: State, seat: int, rng: Rng) -> int:
-        """The fast heuristic (the full one for the searching seat if ``own_full``, for the
-        others if ``rivals_full``)."""
-        full = self.own_full if state.current_player == seat else self.rivals_full
-        return (self.bot if full else self.fast_bot).choose(state)
+        """The fast heuristic: the searching seat's own (the full one if ``own_full``), the
+        level-2 model for the others (the full one if ``rivals_full``)."""
+        if state.current_player == seat:
+            return (self.own_bot if self.own_full else self.own_fast_bot).choose(state)
+        return (self.bot if self.rivals_full else self.fast_bot).choose(state)
 
     def chance_key(self, state: State, counts: dict[int, int]) -> int:
         """By kind and count (the 3rd gem drawn, the 2nd market card…): two playouts from
