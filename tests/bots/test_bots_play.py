@@ -187,13 +187,13 @@ def test_deep_blue_playouts_can_model_rivals_with_the_full_heuristic() -> None:
     assert rival_moves_unlike_level_two(False)[1] > 0
 
 
-def test_deep_blue_search_plans_its_own_seat_recruiting_less_than_level_two() -> None:
-    """``own_cycle`` (7 turns between a card's uses, level 2 counts 4): the searching seat's own
+def test_deep_blue_search_can_plan_its_own_seat_recruiting_less_than_level_two() -> None:
+    """``own_cycle=7`` (7 turns between a card's uses, level 2 counts 4): the searching seat's own
     plans, the turn it starts from and the candidates it searches, value a crew card less, so
-    where level 2 would recruit it looks elsewhere; ``own_cycle=null`` plans like level 2."""
+    where level 2 would recruit it looks elsewhere; by default it plans like level 2."""
     state = fathom.new_game("deep-blue", players=3, seed=4)
     bots = [build_bot("heuristic", "deep-blue", s) for s in range(3)]
-    policy = policy_for_game(state.game)
+    policy = policy_for_game(state.game, own_cycle=7)
     recruit = state.game.A_RECRUIT
     while not (state.phase == ph.TURN and policy.bot.choose(state) in recruit
                and policy.prior_action(state) not in recruit):
@@ -201,7 +201,7 @@ def test_deep_blue_search_plans_its_own_seat_recruiting_less_than_level_two() ->
         state.apply(state.sample_chance() if p == CHANCE else bots[p].choose(state))
         assert not state.is_terminal()
     assert policy.own_bot.params.cycle == 7.0 and policy.bot.params.cycle == 4.0
-    level_two = policy_for_game(state.game, own_cycle=None)
+    level_two = policy_for_game(state.game)
     assert level_two.prior_action(state) == policy.bot.choose(state)
     legal = state.legal_actions()
     assert policy.prior_action(state) in policy.candidates(state, legal, None)

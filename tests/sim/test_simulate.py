@@ -7,8 +7,6 @@ import io
 import json
 import os
 
-import pytest
-
 from fathom.cli.main import main
 from fathom.sim import runner
 from fathom.sim.bots import build_bot, parse_spec, split_bots

@@ -145,9 +145,10 @@ class DeepBlueSearch(GenericPolicy):
         # the rivals are modelled as the level-2 heuristic (full, and fast for playouts)
         self.bot = DeepBlueHeuristicBot(seed=seed, params=ev.DEFAULT)
         self.fast_bot = DeepBlueHeuristicBot(seed=seed, params=fast)
-        # the searching seat's own plans value a crew card over this many turns between its uses:
-        # the level-2 value (4) recruits too much for its own good (docs/bots.md, tuning log)
-        self.own_cycle: float | None = 7.0
+        # the searching seat's own plans may value a crew card over another number of turns between
+        # its uses than level 2 (None: the same). 7 makes the bare heuristic much stronger, but the
+        # search measured no better with it over 640 paired games (docs/bots.md, tuning log)
+        self.own_cycle: float | None = None
         # two rounds: a one-round horizon judged purchases and routes by the evaluation alone and
         # measured weaker (docs/bots.md, tuning log)
         self.turns = horizon if horizon is not None else 2 * game.num_players
