@@ -19,10 +19,13 @@ def test_scattered_wealth_a_gem_on_the_tile_is_the_first_draw_and_no_longer_in_t
     there brings the tile's purple, then both gems of the bag: 4 + 1 + 4 = 9 VP. (Taking the tile's
     gem out of the bag a second time lost the bag's purple, and crashed when it was the last one.)
     """
+    def lead_with_purple_on_tile(bag: list[int]) -> float:
+        # no spots or defence cards, no card bonus, one gem a draw, look-ahead 5, defence card cost 0.8
+        return ev._dive_value(rates(silver=1, purple=4), (0, 0, 0), (), 0, 0, tuple(bag), PURPLE, 1, False, False,
+                              5, 0.8)
+
     bag = [0] * len(GEMS)
     bag[SILVER] = bag[PURPLE] = 1
-    value = ev._dive_value(rates(silver=1, purple=4), (0, 0, 0), (), 0, 0, tuple(bag), PURPLE, 1, False, False, 5, 0.8)
-    assert value == 9.0
+    assert lead_with_purple_on_tile(bag) == 9.0
     bag[PURPLE] = 0  # the tile's purple was the last one
-    value = ev._dive_value(rates(silver=1, purple=4), (0, 0, 0), (), 0, 0, tuple(bag), PURPLE, 1, False, False, 5, 0.8)
-    assert value == 5.0
+    assert lead_with_purple_on_tile(bag) == 5.0

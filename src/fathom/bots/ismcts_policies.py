@@ -166,7 +166,8 @@ class DeepBlueSearch(GenericPolicy):
 
         own = self.params if self.own_cycle is None else replace(self.params, cycle=float(self.own_cycle))
         self.own_bot = DeepBlueHeuristicBot(seed=self.seed, params=own)
-        self.own_fast_bot = DeepBlueHeuristicBot(seed=self.seed, params=replace(own, lookahead=3, decide_lookahead=1))
+        own_fast = replace(own, lookahead=3, decide_lookahead=1)
+        self.own_fast_bot = DeepBlueHeuristicBot(seed=self.seed, params=own_fast)
         ph = self.ph
         phases = {ph.TURN, ph.CONTINUE, ph.DEFEND, ph.RUSH, ph.TAKE, ph.SCOUT}
         if self.search_sail:
