@@ -187,19 +187,24 @@ def test_deep_blue_playouts_can_model_rivals_with_the_full_heuristic() -> None:
     assert rival_moves_unlike_level_two(False)[1] > 0
 
 
+def play_heuristics_until(state, done) -> None:
+    """Play a Deep Blue game with level-2 bots in every seat until ``done()`` holds (before the end)."""
+    bots = [build_bot("heuristic", "deep-blue", s) for s in range(state.game.num_players)]
+    while not done():
+        assert not state.is_terminal()
+        p = state.current_player
+        state.apply(state.sample_chance() if p == CHANCE else bots[p].choose(state))
+
+
 def test_deep_blue_search_can_plan_its_own_seat_recruiting_less_than_level_two() -> None:
     """``own_cycle=7`` (7 turns between a card's uses, level 2 counts 4): the searching seat's own
     plans, the turn it starts from and the candidates it searches, value a crew card less, so
     where level 2 would recruit it looks elsewhere; by default it plans like level 2."""
     state = fathom.new_game("deep-blue", players=3, seed=4)
-    bots = [build_bot("heuristic", "deep-blue", s) for s in range(3)]
     policy = policy_for_game(state.game, own_cycle=7)
     recruit = state.game.A_RECRUIT
-    while not (state.phase == ph.TURN and policy.bot.choose(state) in recruit
-               and policy.prior_action(state) not in recruit):
-        p = state.current_player
-        state.apply(state.sample_chance() if p == CHANCE else bots[p].choose(state))
-        assert not state.is_terminal()
+    play_heuristics_until(state, lambda: state.phase == ph.TURN and policy.bot.choose(state) in recruit
+                          and policy.prior_action(state) not in recruit)
     assert policy.own_bot.params.cycle == 7.0 and policy.bot.params.cycle == 4.0
     level_two = policy_for_game(state.game)
     assert level_two.prior_action(state) == policy.bot.choose(state)
@@ -210,10 +215,7 @@ def test_deep_blue_search_can_plan_its_own_seat_recruiting_less_than_level_two()
 def test_deep_blue_search_can_leave_continue_or_stop_to_the_heuristic() -> None:
     """``search_continue=False``: the leader's call is the heuristic's exact optimal stopping."""
     state = fathom.new_game("deep-blue", players=3, seed=5)
-    bots = [build_bot("heuristic", "deep-blue", s) for s in range(3)]
-    while not (state.phase == ph.CONTINUE and len(state.legal_actions()) > 1):
-        p = state.current_player
-        state.apply(state.sample_chance() if p == CHANCE else bots[p].choose(state))
+    play_heuristics_until(state, lambda: state.phase == ph.CONTINUE and len(state.legal_actions()) > 1)
     policy = policy_for_game(state.game, search_continue=False)
     assert policy_for_game(state.game).key_decision(state) and not policy.key_decision(state)
     bot = ISMCTSBot(seed=1, iterations=8, search_continue=False)

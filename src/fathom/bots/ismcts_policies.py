@@ -139,12 +139,11 @@ class DeepBlueSearch(GenericPolicy):
         self.ph = ph
         self.T = ev.tables(game)
         self.seed = seed
-        self.params = ev.DEFAULT
-        fast = replace(ev.DEFAULT, lookahead=3, decide_lookahead=1)
-        self.fast_params = fast
+        self.heuristic = DeepBlueHeuristicBot
         # the rivals are modelled as the level-2 heuristic (full, and fast for playouts)
-        self.bot = DeepBlueHeuristicBot(seed=seed, params=ev.DEFAULT)
-        self.fast_bot = DeepBlueHeuristicBot(seed=seed, params=fast)
+        self.params = ev.DEFAULT
+        self.fast_params = self.fast(self.params)
+        self.bot, self.fast_bot = self.bots(self.params)
         # the searching seat's own plans may value a crew card over another number of turns between
         # its uses than level 2 (None: the same). 7 makes the bare heuristic much stronger, but the
         # search measured no better with it over 640 paired games (docs/bots.md, tuning log)
@@ -161,13 +160,19 @@ class DeepBlueSearch(GenericPolicy):
         self.stream_chance = True  # chance by kind-and-count streams (see chance_key)
         self.configure()
 
-    def configure(self) -> None:
-        from fathom.bots.deep_blue_heuristic import DeepBlueHeuristicBot
+    @staticmethod
+    def fast(params: Any) -> Any:
+        """The playout version of heuristic weights: a cheaper dive look-ahead, one-step continue/stop."""
+        return replace(params, lookahead=3, decide_lookahead=1)
 
+    def bots(self, params: Any) -> tuple[Any, Any]:
+        """The heuristic with these weights, full and as played in playouts."""
+        return (self.heuristic(seed=self.seed, params=params),
+                self.heuristic(seed=self.seed, params=self.fast(params)))
+
+    def configure(self) -> None:
         own = self.params if self.own_cycle is None else replace(self.params, cycle=float(self.own_cycle))
-        self.own_bot = DeepBlueHeuristicBot(seed=self.seed, params=own)
-        own_fast = replace(own, lookahead=3, decide_lookahead=1)
-        self.own_fast_bot = DeepBlueHeuristicBot(seed=self.seed, params=own_fast)
+        self.own_bot, self.own_fast_bot = self.bots(own)
         ph = self.ph
         phases = {ph.TURN, ph.CONTINUE, ph.DEFEND, ph.RUSH, ph.TAKE, ph.SCOUT}
         if self.search_sail:
