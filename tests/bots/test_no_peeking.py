@@ -26,6 +26,7 @@ import fathom
 from fathom.core.api import CHANCE
 from fathom.core.rng import Rng
 from fathom.games.deep_blue.state import DeepBlueState
+from fathom.games.deep_blue.phases import TURN
 from fathom.games.into_the_blue.state import IntoTheBlueState
 from fathom.sim.bots import build_bot
 
@@ -262,3 +263,13 @@ def test_spy_catches_a_cheat() -> None:
     det = spy.determinize(seat, Rng(1))
     assert det.view(seat) == state.view(seat)
     _ = det.hands[(seat + 1) % 4]  # a determinization is the bot's own sample: free to read
+
+
+def test_spy_catches_the_hands_oracle() -> None:
+    """The research oracle (fathom.sim.oracles) reads the real hands, and the spy sees it do so."""
+    from fathom.sim.oracles import HandsOracle
+
+    state, seat = next((s, p) for s, p in DB_POSITIONS if s.phase == TURN and len(s.legal_actions()) > 1)
+    with pytest.raises(Peeked):
+        HandsOracle(seed=1, iterations=4).choose(make_spy(state, seat))
+    build_bot("ismcts(iterations=4)", "deep-blue", 1).choose(make_spy(state, seat))  # the fair search does not

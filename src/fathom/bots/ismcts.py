@@ -109,6 +109,11 @@ class ISMCTSBot:
             self._policy_game = state.game
         return self._policy
 
+    def sample_world(self, state: State, seat: int, rng: Rng) -> State:
+        """One world to search: a determinization, so nothing secret is ever seen
+        (:mod:`fathom.sim.oracles` overrides this to measure what secrets are worth)."""
+        return state.determinize(seat, rng)
+
     def budget(self, policy: Any) -> int | None:
         """Iterations per searched move (None: until ``seconds`` run out)."""
         if self.iterations is not None:
@@ -139,7 +144,7 @@ class ISMCTSBot:
                 break
             if self.seconds is not None and time.perf_counter() - started >= self.seconds:
                 break
-            det = state.determinize(seat, self.rng)
+            det = self.sample_world(state, seat, self.rng)
             policy.sanitize(det, seat)
             self._iterate(root, det, seat, policy, prior)
             iterations += 1
@@ -176,7 +181,7 @@ class ISMCTSBot:
             while len(scenarios) <= k:  # drawn as needed, always in the same order
                 scenarios.append((self.rng.next64(), self.rng.next64()))
             det_seed, chance_seed = scenarios[k]
-            det = state.determinize(seat, Rng(det_seed))
+            det = self.sample_world(state, seat, Rng(det_seed))
             policy.sanitize(det, seat)
             det.apply(a)
             start = policy.start_marker(det, seat)

@@ -1,0 +1,102 @@
+"""What a secret is worth: level 3 told the rivals' hands, measured on shared deals (research only).
+
+``HandsOracle`` is the shipped ``ismcts`` except that every world it searches holds
+the real split of each rival's cards between hand and rest pile (in Deep Blue the
+only secret a state holds; the future is still sampled from a fresh seed). It reads
+what no seat may read, so no front end offers it and it is registered only while
+this tool runs. Played on the same deals and seats as the fair ``ismcts``, the
+difference in win rate bounds what inferring the rivals' hands could ever bring:
+
+    python -m fathom.sim.oracles --games 240 --seed 3
+
+(docs/bots.md: 37.9% against 42.9% for the fair search, 240 paired games; knowing the
+hands is worth nothing measurable, so the gap to a search that also sees the future
+draws, 89%, is all in the draws.)
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from fathom.bots.ismcts import ISMCTSBot
+from fathom.bots.registry import register_bot
+from fathom.core.api import State
+from fathom.core.rng import Rng
+from fathom.sim import runner
+
+ORACLE = "hands-oracle"
+
+
+class HandsOracle(ISMCTSBot):
+    """``ismcts`` searching worlds with the real hands and a fresh future (not a legal bot)."""
+
+    name = ORACLE
+
+    def sample_world(self, state: State, seat: int, rng: Rng) -> State:
+        world = state.clone()
+        world.seed = rng.next64() >> 1  # the future stays unknown; only the hands are real
+        return world
+
+
+def seat_results(records: Sequence[dict[str, Any]], spec: str) -> dict[tuple[int, int], float]:
+    """Win share of the seat played by ``spec`` in each game, keyed by (deal, rotation)."""
+    out = {}
+    for rec in records:
+        seat = list(rec["seats"]).index(spec)
+        winners = rec["winners"]
+        out[(rec["deal"], rec["rotation"])] = 1.0 / len(winners) if seat in winners else 0.0
+    return out
+
+
+def paired(a: dict[tuple[int, int], float], b: dict[tuple[int, int], float]) -> tuple[float, float, float, int]:
+    """Win rates of A and B over the games both played, their difference and its 95% half-width."""
+    keys = sorted(set(a) & set(b))
+    n = len(keys)
+    diffs = [a[k] - b[k] for k in keys]
+    mean = sum(diffs) / n
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, n - 1))
+    return sum(a[k] for k in keys) / n, sum(b[k] for k in keys) / n, mean, 1.96 * sd / math.sqrt(n) if n else 0.0
+
+
+def measure(game: str, games: int, seed: int, opponent: str, iterations: int | None,
+            workers: int | None, out: str | None = None) -> dict[str, Any]:
+    """Play the oracle and the fair search in seat 0 of the same rotated deals; compare."""
+    register_bot(ORACLE, "*", f"{__name__}:HandsOracle")
+    budget = f"(iterations={iterations})" if iterations else ""
+    specs = {"oracle": ORACLE + budget, "fair": "ismcts" + budget}
+    results = {}
+    for label, spec in specs.items():
+        tasks = runner.make_tasks(game, [spec, opponent, opponent, opponent], games, seed=seed)
+        writer = runner.ResultWriter(f"{out}-{label}.jsonl" if out else None, None)
+        records = []
+        for record in runner.iter_local(tasks, workers):
+            writer.write(record)
+            records.append(record)
+        writer.close()
+        results[label] = seat_results(records, spec)
+    oracle, fair, diff, half = paired(results["oracle"], results["fair"])
+    return {"games": games, "oracle": oracle, "fair": fair, "difference": diff, "half_width": half}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="deep-blue")
+    parser.add_argument("--games", type=int, default=240, help="games each (4 seat rotations a deal)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--opponent", default="heuristic", help="bot spec of the three other seats")
+    parser.add_argument("--iterations", type=int, default=None, help="search budget (default: level 3's)")
+    parser.add_argument("--workers", type=int, default=None)
+    parser.add_argument("--out", default=None, help="write OUT-oracle.jsonl and OUT-fair.jsonl")
+    args = parser.parse_args(argv)
+    r = measure(args.game, args.games, args.seed, args.opponent, args.iterations, args.workers, args.out)
+    print(f"{r['games']} paired games vs 3 {args.opponent}: knowing the hands {100 * r['oracle']:.1f}%, "
+          f"fair ismcts {100 * r['fair']:.1f}%, difference {100 * r['difference']:+.1f} "
+          f"± {100 * r['half_width']:.1f} points")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
