@@ -3,6 +3,8 @@ the fair search on the same deals."""
 
 from __future__ import annotations
 
+import pytest
+
 from fathom.bots.ismcts import ISMCTSBot
 from fathom.core.api import CHANCE
 from fathom.core.registry import new_game
@@ -53,3 +55,10 @@ def test_paired_difference_and_interval() -> None:
     rate_a, rate_b, diff, half = oracles.paired(a, b)
     assert (rate_a, rate_b, diff) == (0.625, 0.375, 0.25)
     assert abs(half - 1.96 * 0.5 / 2) < 1e-9  # differences 1, 0, 0, 0: sd 0.5 over 4 games
+
+
+def test_bad_arguments_say_what_is_allowed(capsys: pytest.CaptureFixture[str]) -> None:
+    for argv, says in ((["--games", "0"], "--games must be at least 1"), (["--opponent", "nobody"], "allowed:")):
+        with pytest.raises(SystemExit):
+            oracles.main(argv)
+        assert says in capsys.readouterr().err

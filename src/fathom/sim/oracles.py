@@ -24,8 +24,10 @@ from typing import Any
 from fathom.bots.ismcts import ISMCTSBot
 from fathom.bots.registry import register_bot
 from fathom.core.api import State
+from fathom.core.errors import OptionError
 from fathom.core.rng import Rng
 from fathom.sim import runner
+from fathom.sim.bots import build_bot
 
 ORACLE = "hands-oracle"
 
@@ -51,14 +53,16 @@ def seat_results(records: Sequence[dict[str, Any]], spec: str) -> dict[tuple[int
     return out
 
 
-def paired(a: dict[tuple[int, int], float], b: dict[tuple[int, int], float]) -> tuple[float, float, float, int]:
+def paired(a: dict[tuple[int, int], float], b: dict[tuple[int, int], float]) -> tuple[float, float, float, float]:
     """Win rates of A and B over the games both played, their difference and its 95% half-width."""
     keys = sorted(set(a) & set(b))
     n = len(keys)
+    if not n:
+        raise ValueError("no game was played by both bots on the same deal and seat")
     diffs = [a[k] - b[k] for k in keys]
     mean = sum(diffs) / n
     sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, n - 1))
-    return sum(a[k] for k in keys) / n, sum(b[k] for k in keys) / n, mean, 1.96 * sd / math.sqrt(n) if n else 0.0
+    return sum(a[k] for k in keys) / n, sum(b[k] for k in keys) / n, mean, 1.96 * sd / math.sqrt(n)
 
 
 def measure(game: str, games: int, seed: int, opponent: str, iterations: int | None,
@@ -91,6 +95,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--out", default=None, help="write OUT-oracle.jsonl and OUT-fair.jsonl")
     args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error(f"--games must be at least 1, not {args.games}")
+    try:
+        build_bot(args.opponent, args.game, 0)
+    except OptionError as exc:
+        parser.error(f"--opponent: {exc}")
     r = measure(args.game, args.games, args.seed, args.opponent, args.iterations, args.workers, args.out)
     print(f"{r['games']} paired games vs 3 {args.opponent}: knowing the hands {100 * r['oracle']:.1f}%, "
           f"fair ismcts {100 * r['fair']:.1f}%, difference {100 * r['difference']:+.1f} "
