@@ -6,14 +6,14 @@ from __future__ import annotations
 import pytest
 
 from fathom.bots.ismcts import ISMCTSBot
-from fathom.core.api import CHANCE
+from fathom.core.api import CHANCE, State
 from fathom.core.registry import new_game
 from fathom.core.rng import Rng
 from fathom.sim import oracles
 from fathom.sim.bots import build_bot
 
 
-def position_with_secret_hands():
+def position_with_secret_hands() -> tuple[State, int]:
     """A 4-player position where some rival's cards could be split between hand and rest in several ways."""
     state = new_game("deep-blue", players=4, seed=21, record_events=False)
     bots = [build_bot("heuristic", "deep-blue", s) for s in range(4)]

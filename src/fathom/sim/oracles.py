@@ -9,9 +9,9 @@ difference in win rate bounds what inferring the rivals' hands could ever bring:
 
     python -m fathom.sim.oracles --games 240 --seed 3
 
-(docs/bots.md: 37.9% against 42.9% for the fair search, 240 paired games; knowing the
-hands is worth nothing measurable, so the gap to a search that also sees the future
-draws, 89%, is all in the draws.)
+(docs/bots.md: 37.9% against 42.9% for the fair search, 240 paired games: knowing the
+hands is worth nothing measurable, so the 89% of a search that also sees the future
+draws comes from the draws.)
 """
 
 from __future__ import annotations
@@ -67,7 +67,7 @@ def paired(a: dict[tuple[int, int], float], b: dict[tuple[int, int], float]) -> 
 
 def measure(game: str, games: int, seed: int, opponent: str, iterations: int | None,
             workers: int | None, out: str | None = None) -> dict[str, Any]:
-    """Play the oracle and the fair search in seat 0 of the same rotated deals; compare."""
+    """Play the oracle, then the fair search, in one seat of four rotated over the same deals; compare."""
     register_bot(ORACLE, "*", f"{__name__}:HandsOracle")
     budget = f"(iterations={iterations})" if iterations else ""
     specs = {"oracle": ORACLE + budget, "fair": "ismcts" + budget}
