@@ -75,10 +75,7 @@ def measure(game: str, games: int, seed: int, opponent: str, iterations: int | N
     for label, spec in specs.items():
         tasks = runner.make_tasks(game, [spec, opponent, opponent, opponent], games, seed=seed)
         writer = runner.ResultWriter(f"{out}-{label}.jsonl" if out else None, None)
-        records = []
-        for record in runner.iter_local(tasks, workers):
-            writer.write(record)
-            records.append(record)
+        records = runner.run_tasks(tasks, workers=workers, on_result=writer.write)
         writer.close()
         results[label] = seat_results(records, spec)
     oracle, fair, diff, half = paired(results["oracle"], results["fair"])
