@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import pytest
 
@@ -162,12 +163,15 @@ def test_into_the_blue_search_places_and_leaves_the_dice_to_the_exact_expert() -
 
 def test_deep_blue_playouts_can_model_rivals_with_the_full_heuristic() -> None:
     """``rivals_full``: every rival move of a playout is what the level-2 bot would play
-    there; the default fast rivals differ from it somewhere in the same playouts."""
+    there; ``rival_lookahead=5`` (level 2's dive look-ahead) makes every rival turn and
+    scouting choice level 2's; the default fast rivals differ from it somewhere in the
+    same playouts."""
     state = position("deep-blue", 4, 2)
     seat = state.current_player
+    turn_choices = {ph.TURN, ph.SCOUT}
 
-    def rival_moves_unlike_level_two(rivals_full: bool) -> tuple[int, int]:
-        policy = policy_for_game(state.game, rivals_full=rivals_full)
+    def rival_moves_unlike_level_two(phases: set[int] | None = None, **settings: Any) -> tuple[int, int]:
+        policy = policy_for_game(state.game, **settings)
         moves = unlike = 0
         for k in range(4):
             det = state.determinize(seat, Rng(7 + k))
@@ -176,15 +180,19 @@ def test_deep_blue_playouts_can_model_rivals_with_the_full_heuristic() -> None:
             end = policy.rollout(det, seat, policy.start_marker(det, seat), Rng(8 + k))
             for action in end.history()[first:]:
                 player = replay.current_player
-                if player not in (CHANCE, seat) and len(replay.legal_actions()) > 1:
+                if (player not in (CHANCE, seat) and len(replay.legal_actions()) > 1
+                        and (phases is None or replay.phase in phases)):
                     moves += 1
                     unlike += policy.bot.choose(replay) != action
                 replay.apply(action)
         return moves, unlike
 
-    moves, unlike = rival_moves_unlike_level_two(True)
+    moves, unlike = rival_moves_unlike_level_two(rivals_full=True)
     assert moves > 0 and unlike == 0
-    assert rival_moves_unlike_level_two(False)[1] > 0
+    assert rival_moves_unlike_level_two()[1] > 0
+    moves, unlike = rival_moves_unlike_level_two(turn_choices, rival_lookahead=5)
+    assert moves > 0 and unlike == 0
+    assert rival_moves_unlike_level_two(turn_choices)[1] > 0
 
 
 def play_heuristics_until(state, done) -> None:

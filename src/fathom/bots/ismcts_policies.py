@@ -143,7 +143,7 @@ class DeepBlueSearch(GenericPolicy):
         # the rivals are modelled as the level-2 heuristic (full, and fast for playouts)
         self.params = ev.DEFAULT
         self.fast_params = self.fast(self.params)
-        self.bot, self.fast_bot = self.bots(self.params)
+        self.bot = self.heuristic(seed=seed, params=self.params)
         # the searching seat's own plans may value a crew card over another number of turns between
         # its uses than level 2 (None: the same). 7 makes the bare heuristic much stronger, but the
         # search measured no better with it over 640 paired games (docs/bots.md, tuning log)
@@ -157,6 +157,9 @@ class DeepBlueSearch(GenericPolicy):
         self.search_continue = True  # False: the leader's continue/stop is the heuristic's exact optimal stopping
         self.own_full = False  # True: the searching seat plays its playouts with the full heuristic (slower)
         self.rivals_full = False  # True: so do the other seats (the real opponents' own policy; slower)
+        # the rivals' dive look-ahead in playouts (None: the playout's 3). Level 2's own 5 makes their
+        # turn and scouting choices level 2's at little cost, but measured no stronger (docs/bots.md)
+        self.rival_lookahead: int | None = None
         self.stream_chance = True  # chance by kind-and-count streams (see chance_key)
         self.configure()
 
@@ -173,6 +176,9 @@ class DeepBlueSearch(GenericPolicy):
     def configure(self) -> None:
         own = self.params if self.own_cycle is None else replace(self.params, cycle=float(self.own_cycle))
         self.own_bot, self.own_fast_bot = self.bots(own)
+        rivals = self.fast_params if self.rival_lookahead is None else replace(
+            self.fast_params, lookahead=int(self.rival_lookahead))
+        self.fast_bot = self.heuristic(seed=self.seed, params=rivals)
         ph = self.ph
         phases = {ph.TURN, ph.CONTINUE, ph.DEFEND, ph.RUSH, ph.TAKE, ph.SCOUT}
         if self.search_sail:
