@@ -51,6 +51,19 @@ def test_places_share_ties() -> None:
     assert runner.places([30, 20, 30], [0]) == [1.0, 3.0, 2.0]  # tie-break winner first
 
 
+def test_win_shares_by_bot_and_by_seat() -> None:
+    """A shared win counts 1/k for each winner; seats are counted over tables of any size."""
+    records = [
+        {"players": 2, "seats": ["a", "b"], "winners": [1], "scores": [3, 5], "places": [2, 1]},
+        {"players": 3, "seats": ["b", "a", "c"], "winners": [0, 2], "scores": [4, 1, 4], "places": [1.5, 3, 1.5]},
+    ]
+    assert [runner.win_share(records[1], s) for s in range(3)] == [0.5, 0.0, 0.5]
+    assert runner.seat_wins(records) == ([2, 2, 1], [0.5, 1.0, 0.5])
+    summary = runner.summarize(records)
+    assert (summary["a"].wins, summary["b"].wins, summary["c"].wins) == (0.0, 1.5, 0.5)
+    assert summary["b"].by_seat == {1: [1, 1.0], 0: [1, 0.5]}
+
+
 def test_same_seeds_same_results_on_1_and_2_workers() -> None:
     tasks = make_tasks("deep-blue", FAST_DB, 8, options={"scenario": "bounty-wrecks"}, seed=11)
     one = [without_timing(r) for r in run_tasks(tasks, workers=1)]

@@ -124,7 +124,7 @@ def _run(tasks: Sequence[Any], args: argparse.Namespace, console: Console, prefi
 
 def print_summary(console: Console, records: Sequence[dict[str, Any]]) -> None:
     from fathom.sim.elo import wilson
-    from fathom.sim.runner import summarize
+    from fathom.sim.runner import seat_wins, summarize
 
     summary = summarize(records)
     table = Table(title="Results by bot (a shared win counts 1/k; 95% Wilson interval)", title_justify="left")
@@ -135,16 +135,9 @@ def print_summary(console: Console, records: Sequence[dict[str, Any]]) -> None:
         table.add_row(bot, str(s.games), f"{100 * s.win_rate:.1f}%", f"{100 * lo:.1f}-{100 * hi:.1f}%",
                       f"{s.score_sum / s.games:.1f}", f"{s.place_sum / s.games:.2f}")
     console.print(table)
-    n = records[0]["players"] if records else 0
-    seat_games = [0] * n
-    seat_wins = [0.0] * n
-    for rec in records:
-        for w in rec["winners"]:
-            seat_wins[w] += 1.0 / len(rec["winners"])
-        for s in range(n):
-            seat_games[s] += 1
+    games, wins = seat_wins(records)
     console.print(Text("Win rate by seat: " + ", ".join(
-        f"seat {s} {100 * seat_wins[s] / max(1, seat_games[s]):.1f}%" for s in range(n))))
+        f"seat {s} {100 * wins[s] / max(1, games[s]):.1f}%" for s in range(len(games)))))
 
 
 # ---- commands ------------------------------------------------------------------------------------

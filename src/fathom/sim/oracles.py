@@ -45,12 +45,7 @@ class HandsOracle(ISMCTSBot):
 
 def seat_results(records: Sequence[dict[str, Any]], spec: str) -> dict[tuple[int, int], float]:
     """Win share of the seat played by ``spec`` in each game, keyed by (deal, rotation)."""
-    out = {}
-    for rec in records:
-        seat = list(rec["seats"]).index(spec)
-        winners = rec["winners"]
-        out[(rec["deal"], rec["rotation"])] = 1.0 / len(winners) if seat in winners else 0.0
-    return out
+    return {(rec["deal"], rec["rotation"]): runner.win_share(rec, list(rec["seats"]).index(spec)) for rec in records}
 
 
 def paired(a: dict[tuple[int, int], float], b: dict[tuple[int, int], float]) -> tuple[float, float, float, float]:

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from fathom.sim.elo import wilson
-from fathom.sim.runner import summarize
+from fathom.sim.runner import seat_wins, summarize
 
 
 def _plt() -> Any:
@@ -124,15 +124,10 @@ def write_report(records: Sequence[dict[str, Any]], out: str, title: str | None 
     axes[0].set_title("by bot")
     for n in players:
         axes[0].axhline(1.0 / n, color="#999", ls="--", lw=1)
-    n = max(players)
-    seat_games, seat_wins = [0] * n, [0.0] * n
-    for rec in records:
-        for s in range(rec["players"]):
-            seat_games[s] += 1
-        for w in rec["winners"]:
-            seat_wins[w] += 1.0 / len(rec["winners"])
-    srates = [seat_wins[s] / max(1, seat_games[s]) for s in range(n)]
-    serrs = [wilson(seat_wins[s], seat_games[s]) for s in range(n)]
+    seat_games, wins = seat_wins(records)
+    n = len(seat_games)
+    srates = [wins[s] / max(1, seat_games[s]) for s in range(n)]
+    serrs = [wilson(wins[s], seat_games[s]) for s in range(n)]
     axes[1].bar(range(n), srates, yerr=_error_bars(srates, serrs), capsize=4, color="#47a")
     axes[1].set_xticks(range(n), [f"seat {s}" for s in range(n)])
     axes[1].set_title("by seat (all bots)")

@@ -273,17 +273,32 @@ class BotSummary:
         return d
 
 
+def win_share(record: dict[str, Any], seat: int) -> float:
+    """The seat's share of the game's win: 1/k when it is one of k winners, else 0."""
+    winners = record["winners"]
+    return 1.0 / len(winners) if seat in winners else 0.0
+
+
+def seat_wins(records: Sequence[dict[str, Any]]) -> tuple[list[int], list[float]]:
+    """Games played and wins (shared wins count 1/k) per seat number, tables of any size."""
+    n = max((rec["players"] for rec in records), default=0)
+    games, wins = [0] * n, [0.0] * n
+    for rec in records:
+        for seat in range(rec["players"]):
+            games[seat] += 1
+            wins[seat] += win_share(rec, seat)
+    return games, wins
+
+
 def summarize(records: Sequence[dict[str, Any]]) -> dict[str, BotSummary]:
     """Per bot: games, wins (a shared win counts 1/k), mean score, mean place, per seat."""
     out: dict[str, BotSummary] = {}
     for rec in records:
-        winners = rec["winners"]
-        share = 1.0 / len(winners) if winners else 0.0
         counted: set[str] = set()
         for seat, bot in enumerate(rec["seats"]):
             s = out.setdefault(bot, BotSummary(bot))
             s.games += 1
-            win = share if seat in winners else 0.0
+            win = win_share(rec, seat)
             s.wins += win
             s.score_sum += rec["scores"][seat]
             s.place_sum += rec["places"][seat]
