@@ -25,8 +25,8 @@ import pytest
 import fathom
 from fathom.core.api import CHANCE
 from fathom.core.rng import Rng
-from fathom.games.deep_blue.state import DeepBlueState
 from fathom.games.deep_blue.phases import TURN
+from fathom.games.deep_blue.state import DeepBlueState
 from fathom.games.into_the_blue.state import IntoTheBlueState
 from fathom.sim.bots import build_bot
 
