@@ -9,7 +9,7 @@ import pytest
 
 import fathom
 from fathom.bots.ismcts import ISMCTSBot
-from fathom.bots.ismcts_policies import GenericPolicy, policy_for_game
+from fathom.bots.ismcts_policies import SAIL_PLAN, GenericPolicy, policy_for_game
 from fathom.bots.registry import BOT_LEVELS, make_bot
 from fathom.core.api import CHANCE
 from fathom.core.rng import Rng
@@ -243,3 +243,50 @@ def test_into_the_blue_search_dice_compares_stop_the_expert_and_the_best_rerolls
     stop = state.string_to_action("stop")
     assert len(legal) > policy.max_candidates + 2
     assert stop in kept and prior in kept and len(kept) <= policy.max_candidates + 2
+
+
+def test_deep_blue_search_compares_other_sail_plans_and_sails_the_chosen_one() -> None:
+    """Where to sail is searched as part of the turn: besides plain ``sail`` (the heuristic's own
+    plan) the root compares the heuristic's next best plans that end on other wrecks; the one
+    chosen is then sailed step by step in the real game, exactly as it was played in the search."""
+    state = fathom.new_game("deep-blue", players=3, seed=6)
+    policy = policy_for_game(state.game)
+    game = state.game
+
+    def offers_other_plans() -> bool:
+        return (state.phase == ph.TURN and game.A_SAIL in state.legal_actions()
+                and SAIL_PLAN + 1 in policy.candidates(state, state.legal_actions(), None))
+
+    play_heuristics_until(state, offers_other_plans)
+    seat, T, bot = state.current_player, policy.T, policy.own_bot
+    budget = bot.sources(state, T, seat, "props")
+    plans = bot.sail_plans(state, T, seat, budget, 3)
+    assert plans[0] == bot.sail_plan(state, T, seat, budget)  # plain sail is the heuristic's plan
+    wrecks = [frozenset(n for n in plan[:2] if state.site_tile[n] != -1) for _, plan in plans]
+    assert len(set(wrecks)) == len(plans) >= 2
+    assert [v for v, _ in plans[1:]] == sorted((v for v, _ in plans[1:]), reverse=True)
+    assert all(plan[2] <= budget for _, plan in plans)
+
+    searched = state.clone()
+    policy.apply_candidate(searched, SAIL_PLAN + 1, seat)
+    d0, d1, _ = plans[1][1]
+    assert policy.commit(state, SAIL_PLAN + 1) == game.A_SAIL
+    state.apply(game.A_SAIL)
+    while state.current_player == seat and state.phase in (ph.SAIL_PAY, ph.SAIL_MOVE):
+        step = policy.planned_action(state)
+        assert step in state.legal_actions()
+        state.apply(step)
+    assert policy.planned_action(state) is None  # the sail is over: decide afresh
+    assert state.boat_node[2 * seat: 2 * seat + 2] == [d0, d1] == searched.boat_node[2 * seat: 2 * seat + 2]
+    assert state.hands[seat] == searched.hands[seat] and state.tokens == searched.tokens
+    assert SAIL_PLAN + 1 not in policy_for_game(game, sail_plans=1).candidates(state, state.legal_actions(), None)
+
+
+def test_a_committed_sail_plan_is_dropped_at_the_next_turn() -> None:
+    """A plan remembered from one turn never steers a later sail (e.g. one the search did not choose)."""
+    state = fathom.new_game("deep-blue", players=3, seed=6)
+    policy = policy_for_game(state.game)
+    play_heuristics_until(state, lambda: state.phase == ph.TURN and state.game.A_SAIL in state.legal_actions())
+    policy._plans = [(0, 0, 1), (0, 0, 1)]
+    policy.commit(state, SAIL_PLAN + 1)
+    assert policy.planned_action(state) is None and policy._committed is None

@@ -300,6 +300,13 @@ class DeepBlueHeuristicBot:
 
     def sail_plan(self, state: Any, T: Tables, p: int, budget: int) -> tuple[float, tuple[int, int, int]]:
         """Best (value, (dest boat 1, dest boat 2, movement needed)) within ``budget`` moves."""
+        return self.sail_plans(state, T, p, budget, 1)[0]
+
+    def sail_plans(self, state: Any, T: Tables, p: int, budget: int,
+                   count: int) -> list[tuple[float, tuple[int, int, int]]]:
+        """The ``count`` best plans within ``budget`` moves, best first, each ending on a different
+        set of wreck sites (so a search can compare going elsewhere, not the same wrecks by
+        another buoy). The first is the heuristic's own plan."""
         P = self.params
         cache: dict = {}
         at = (state.boat_node[2 * p], state.boat_node[2 * p + 1])
@@ -307,7 +314,8 @@ class DeepBlueHeuristicBot:
         for b in (0, 1):
             row = T.dist[at[b]]
             reach.append([(node, row[node]) for node in range(T.n_nodes) if row[node] <= budget])
-        best_value, best = -1e9, (at[0], at[1], 0)
+        best_value, best_plan = -1e9, (at[0], at[1], 0)
+        by_wrecks: dict[frozenset, tuple[float, tuple[int, int, int]]] = {}
         vals1 = [(n1, d1, self.dest_value(state, T, p, 1, n1, cache)) for n1, d1 in reach[1]]
         second = P.second_boat
         site_tile = state.site_tile
@@ -322,14 +330,27 @@ class DeepBlueHeuristicBot:
                     v1 = 0.0  # one face-down tile is revealed once
                 value = (v0 + second * v1 if v0 >= v1 else v1 + second * v0) - 0.35 * (d0 + d1)
                 if value > best_value + 1e-9:
-                    best_value, best = value, (n0, n1, d0 + d1)
-        return P.future * best_value, best
+                    best_value, best_plan = value, (n0, n1, d0 + d1)
+                if count > 1:
+                    wrecks = frozenset(n for n in (n0, n1) if site_tile[n] != -1)
+                    held = by_wrecks.get(wrecks)
+                    if held is None or value > held[0] + 1e-9:
+                        by_wrecks[wrecks] = (value, (n0, n1, d0 + d1))
+        ranked = [(best_value, best_plan)]
+        mine = frozenset(n for n in best_plan[:2] if site_tile[n] != -1)
+        others = sorted((vp for w, vp in by_wrecks.items() if w != mine), key=lambda vp: -vp[0])
+        ranked += others[: count - 1]
+        return [(P.future * value, plan) for value, plan in ranked]
 
     def sail_pay(self, state: Any, T: Tables, p: int, legal: list[int]) -> int:
+        budget = state.sail_points + self.sources(state, T, p, "props")
+        _, (_, _, need) = self.sail_plan(state, T, p, budget)
+        return self.pay_toward(state, T, p, legal, need)
+
+    def pay_toward(self, state: Any, T: Tables, p: int, legal: list[int], need: int) -> int:
+        """The next propeller payment of a sail that needs ``need`` moves (done once covered)."""
         game = state.game
         have = state.sail_points
-        budget = have + self.sources(state, T, p, "props")
-        _, (_, _, need) = self.sail_plan(state, T, p, budget)
         if have >= max(1, need) and game.A_DONE in legal:
             return game.A_DONE
         _, sources = self.pay_plan(state, T, p, max(1, need) - have, use="props")
@@ -340,8 +361,13 @@ class DeepBlueHeuristicBot:
         return game.A_DONE if game.A_DONE in legal else legal[0]
 
     def sail_move(self, state: Any, T: Tables, p: int, legal: list[int]) -> int:
-        game = state.game
         _, (d0, d1, _) = self.sail_plan(state, T, p, state.sail_points)
+        return self.move_toward(state, T, p, d0, d1)
+
+    def move_toward(self, state: Any, T: Tables, p: int, d0: int, d1: int) -> int:
+        """One edge along a shortest route of a boat not yet at its destination (done when both are)."""
+        game = state.game
+        legal = state.legal_actions()
         for boat, dest in ((0, d0), (1, d1)):
             src = state.boat_node[2 * p + boat]
             if src == dest:

@@ -124,17 +124,20 @@ class ISMCTSBot:
 
     # ---- the move -------------------------------------------------------------------------
     def choose(self, state: State) -> int:
+        policy = self.policy_for(state)
+        planned = policy.planned_action(state)  # the rest of a multi-step choice made at the root
+        if planned is not None:
+            return planned
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        policy = self.policy_for(state)
         seat = state.current_player
         if not policy.key_decision(state):
             return policy.default_action(state)
         n = state.game.num_players
         prior = policy.prior_action(state)
         if self.root == "halving":
-            return self._halving(state, legal, seat, policy, prior)
+            return policy.commit(state, self._halving(state, legal, seat, policy, prior))
         root = Node(n)
         started = time.perf_counter()
         iterations = 0
@@ -183,7 +186,7 @@ class ISMCTSBot:
             det_seed, chance_seed = scenarios[k]
             det = self.sample_world(state, seat, Rng(det_seed))
             policy.sanitize(det, seat)
-            det.apply(a)
+            policy.apply_candidate(det, a, seat)
             start = policy.start_marker(det, seat)
             det = policy.rollout(det, seat, start, Rng(chance_seed))
             totals[a] += policy.evaluate(det, seat)[seat]

@@ -72,6 +72,19 @@ class GenericPolicy:
         """Root actions worth searching (all of them unless the game knows better)."""
         return legal
 
+    def apply_candidate(self, det: State, candidate: int, seat: int) -> None:
+        """Play a root candidate in a sampled world (a legal action here; games may add
+        candidates that stand for several steps of one choice)."""
+        det.apply(candidate)
+
+    def commit(self, state: State, candidate: int) -> int:
+        """The action to play for the chosen root candidate (remembering any steps it implies)."""
+        return candidate
+
+    def planned_action(self, state: State) -> int | None:
+        """The next step of a committed multi-step candidate, or None to decide afresh."""
+        return None
+
     def sanitize(self, det: State, seat: int) -> None:
         """Hide from a determinization anything the engine keeps but ``seat`` may not know."""
 
@@ -118,6 +131,10 @@ class GenericPolicy:
         return lead_rewards(scores, max(1.0, 0.25 * (max(scores) - min(scores)) + 1.0))
 
 
+SAIL_PLAN = 1 << 20
+"""Root candidates from here on stand for a whole sail to one of the heuristic's ranked plans."""
+
+
 class DeepBlueSearch(GenericPolicy):
     """Deep Blue: heuristic default policy; search turn choices and dive calls; stop at a horizon.
 
@@ -161,6 +178,11 @@ class DeepBlueSearch(GenericPolicy):
         # turn and scouting choices level 2's at little cost, but measured no stronger (docs/bots.md)
         self.rival_lookahead: int | None = None
         self.stream_chance = True  # chance by kind-and-count streams (see chance_key)
+        # where to sail is part of the turn choice: besides the heuristic's own plan, its next
+        # best plans that end on other wrecks are root candidates (1: the heuristic's plan only)
+        self.sail_plans = 3
+        self._plans: list[tuple[int, int, int]] = []  # the plans of the decision being searched
+        self._committed: tuple[int, tuple[int, int, int]] | None = None  # (seat, plan) being sailed
         self.configure()
 
     @staticmethod
@@ -201,10 +223,51 @@ class DeepBlueSearch(GenericPolicy):
         """At a turn, the searching seat's heuristic's best few actions (every dive kept); elsewhere all."""
         if state.phase != self.ph.TURN or len(legal) <= self.max_candidates:
             return legal
-        ranked = self.own_bot.turn_options(state, self.T, state.current_player, legal)
+        p = state.current_player
+        ranked = self.own_bot.turn_options(state, self.T, p, legal)
         keep = [a for _, a in ranked[: self.max_candidates]]
         keep += [a for a in legal if a in state.game.DIVE_SITE and a not in keep]
-        return sorted(keep)
+        keep.sort()
+        if self.sail_plans > 1 and state.game.A_SAIL in keep:
+            budget = self.own_bot.sources(state, self.T, p, "props")
+            self._plans = [plan for _, plan in self.own_bot.sail_plans(state, self.T, p, budget, self.sail_plans)]
+            keep += [SAIL_PLAN + i for i in range(1, len(self._plans))]
+        return keep
+
+    # ---- sail plans as root candidates (SAIL_PLAN + i: the i-th best plan; i = 0 is plain sail) ----
+    def apply_candidate(self, det: State, candidate: int, seat: int) -> None:
+        if candidate < SAIL_PLAN:
+            det.apply(candidate)
+            return
+        plan = self._plans[candidate - SAIL_PLAN]
+        det.apply(det.game.A_SAIL)
+        while det.current_player == seat and det.phase in (self.ph.SAIL_PAY, self.ph.SAIL_MOVE):
+            det.apply(self.sail_step(det, seat, plan))
+
+    def commit(self, state: State, candidate: int) -> int:
+        if candidate < SAIL_PLAN:
+            self._committed = None
+            return candidate
+        self._committed = (state.current_player, self._plans[candidate - SAIL_PLAN])
+        return state.game.A_SAIL
+
+    def planned_action(self, state: State) -> int | None:
+        committed = self._committed
+        if committed is None:
+            return None
+        seat, plan = committed
+        if state.current_player != seat or state.phase not in (self.ph.SAIL_PAY, self.ph.SAIL_MOVE):
+            if state.phase == self.ph.TURN:
+                self._committed = None
+            return None
+        return self.sail_step(state, seat, plan)
+
+    def sail_step(self, state: State, seat: int, plan: tuple[int, int, int]) -> int:
+        """The next payment or move of sailing to ``plan`` = (boat 1's, boat 2's destination, moves)."""
+        d0, d1, need = plan
+        if state.phase == self.ph.SAIL_PAY:
+            return self.own_bot.pay_toward(state, self.T, seat, state.legal_actions(), need)
+        return self.own_bot.move_toward(state, self.T, seat, d0, d1)
 
     def sanitize(self, det: State, seat: int) -> None:
         if self.T.hidden_scores:  # R-DB-18: rivals' totals are secret; assume they are level
