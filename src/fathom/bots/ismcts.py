@@ -32,7 +32,10 @@ measured stronger than the shared tree at the same budget (docs/bots.md).
 
 Mechanical steps that the game's policy marks as not worth searching (Deep Blue:
 paying card by card, moving edge by edge) are played by the default policy, inside
-the tree and out, so the budget goes to the decisions that matter.
+the tree and out, so the budget goes to the decisions that matter. A game's policy
+may offer root candidates that stand for a whole choice of several steps (Deep Blue:
+sailing to one of the heuristic's ranked plans); the chosen one is committed and its
+later steps are played as they were in the search (``policy.planned_action``).
 
 Budget: ``iterations`` (reproducible; default: the game policy's, about 0.3 s a
 searched move on one core) or ``seconds`` (wall clock; not reproducible).

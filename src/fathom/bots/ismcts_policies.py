@@ -138,6 +138,10 @@ SAIL_PLAN = 1 << 20
 class DeepBlueSearch(GenericPolicy):
     """Deep Blue: heuristic default policy; search turn choices and dive calls; stop at a horizon.
 
+    At a turn the root compares the heuristic's best few actions, every dive, and, when
+    sailing is among them, the heuristic's next best sail plans that end on other wrecks
+    (``sail_plans``): which wreck to sail to measured the largest single gain of the search.
+
     The horizon is counted in turns started after the root (default: two rounds,
     until every seat has had its next two turns, so rivals' answers and the use of
     what was bought are seen), and a dive under way at the horizon is played to its
