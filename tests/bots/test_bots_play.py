@@ -290,3 +290,32 @@ def test_a_committed_sail_plan_is_dropped_at_the_next_turn() -> None:
     policy._plans = [(0, 0, 1), (0, 0, 1)]
     policy.commit(state, SAIL_PLAN + 1)
     assert policy.planned_action(state) is None and policy._committed is None
+
+
+def test_sail_plans_are_searched_at_a_turn_with_few_choices_too() -> None:
+    """With no more legal turn actions than ``max_candidates`` every one is searched, and sailing
+    still comes as each of the heuristic's plans; ``sail_plans=1`` offers plain sail alone."""
+    state = fathom.new_game("deep-blue", players=3, seed=6)
+    policy = policy_for_game(state.game)
+
+    def few_choices_with_plans() -> bool:
+        if state.phase != ph.TURN or state.game.A_SAIL not in state.legal_actions():
+            return False
+        legal = state.legal_actions()
+        return len(legal) <= policy.max_candidates and SAIL_PLAN + 1 in policy.candidates(state, legal, None)
+
+    play_heuristics_until(state, few_choices_with_plans)
+    legal = state.legal_actions()
+    assert set(legal) < set(policy.candidates(state, legal, None))
+    assert policy_for_game(state.game, sail_plans=1).candidates(state, legal, None) == legal
+
+
+def test_sail_always_offers_plans_where_the_heuristic_ranks_sailing_low() -> None:
+    state = fathom.new_game("deep-blue", players=3, seed=6)
+    policy = policy_for_game(state.game)
+    always = policy_for_game(state.game, sail_always=True)
+    game = state.game
+    play_heuristics_until(state, lambda: state.phase == ph.TURN and game.A_SAIL in state.legal_actions()
+                          and game.A_SAIL not in policy.candidates(state, state.legal_actions(), None))
+    kept = always.candidates(state, state.legal_actions(), None)
+    assert game.A_SAIL in kept and set(policy.candidates(state, state.legal_actions(), None)) < set(kept)

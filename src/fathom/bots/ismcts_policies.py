@@ -185,6 +185,7 @@ class DeepBlueSearch(GenericPolicy):
         # where to sail is part of the turn choice: besides the heuristic's own plan, its next
         # best plans that end on other wrecks are root candidates (1: the heuristic's plan only)
         self.sail_plans = 3
+        self.sail_always = False  # offer the plans whenever sailing is legal, not only when it ranks high
         self._plans: list[tuple[int, int, int]] = []  # the plans of the decision being searched
         self._committed: tuple[int, tuple[int, int, int]] | None = None  # (seat, plan) being sailed
         self.configure()
@@ -225,14 +226,20 @@ class DeepBlueSearch(GenericPolicy):
 
     def candidates(self, state: State, legal: list[int], prior: int | None) -> list[int]:
         """At a turn, the searching seat's heuristic's best few actions (every dive kept); elsewhere all."""
-        if state.phase != self.ph.TURN or len(legal) <= self.max_candidates:
+        if state.phase != self.ph.TURN:
             return legal
         p = state.current_player
-        ranked = self.own_bot.turn_options(state, self.T, p, legal)
-        keep = [a for _, a in ranked[: self.max_candidates]]
-        keep += [a for a in legal if a in state.game.DIVE_SITE and a not in keep]
+        if len(legal) <= self.max_candidates:
+            keep = list(legal)
+        else:
+            ranked = self.own_bot.turn_options(state, self.T, p, legal)
+            keep = [a for _, a in ranked[: self.max_candidates]]
+            keep += [a for a in legal if a in state.game.DIVE_SITE and a not in keep]
+        sail = state.game.A_SAIL
+        if self.sail_always and sail in legal and sail not in keep:
+            keep.append(sail)
         keep.sort()
-        if self.sail_plans > 1 and state.game.A_SAIL in keep:
+        if self.sail_plans > 1 and sail in keep:
             budget = self.own_bot.sources(state, self.T, p, "props")
             self._plans = [plan for _, plan in self.own_bot.sail_plans(state, self.T, p, budget, self.sail_plans)]
             keep += [SAIL_PLAN + i for i in range(1, len(self._plans))]
