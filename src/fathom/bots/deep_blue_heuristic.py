@@ -362,12 +362,11 @@ class DeepBlueHeuristicBot:
 
     def sail_move(self, state: Any, T: Tables, p: int, legal: list[int]) -> int:
         _, (d0, d1, _) = self.sail_plan(state, T, p, state.sail_points)
-        return self.move_toward(state, T, p, d0, d1)
+        return self.move_toward(state, T, p, legal, d0, d1)
 
-    def move_toward(self, state: Any, T: Tables, p: int, d0: int, d1: int) -> int:
+    def move_toward(self, state: Any, T: Tables, p: int, legal: list[int], d0: int, d1: int) -> int:
         """One edge along a shortest route of a boat not yet at its destination (done when both are)."""
         game = state.game
-        legal = state.legal_actions()
         for boat, dest in ((0, d0), (1, d1)):
             src = state.boat_node[2 * p + boat]
             if src == dest:

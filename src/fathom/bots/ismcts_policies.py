@@ -213,6 +213,7 @@ class DeepBlueSearch(GenericPolicy):
         if not self.search_continue:
             phases.discard(ph.CONTINUE)
         self.key_phases = frozenset(phases)
+        self.sailing = (ph.SAIL_PAY, ph.SAIL_MOVE)  # the steps a committed sail plan plays
 
     def key_decision(self, state: State) -> bool:
         return state.phase in self.key_phases
@@ -252,7 +253,7 @@ class DeepBlueSearch(GenericPolicy):
             return
         plan = self._plans[candidate - SAIL_PLAN]
         det.apply(det.game.A_SAIL)
-        while det.current_player == seat and det.phase in (self.ph.SAIL_PAY, self.ph.SAIL_MOVE):
+        while det.current_player == seat and det.phase in self.sailing:
             det.apply(self.sail_step(det, seat, plan))
 
     def commit(self, state: State, candidate: int) -> int:
@@ -267,7 +268,7 @@ class DeepBlueSearch(GenericPolicy):
         if committed is None:
             return None
         seat, plan = committed
-        if state.current_player != seat or state.phase not in (self.ph.SAIL_PAY, self.ph.SAIL_MOVE):
+        if state.current_player != seat or state.phase not in self.sailing:
             if state.phase == self.ph.TURN:
                 self._committed = None
             return None
@@ -276,9 +277,10 @@ class DeepBlueSearch(GenericPolicy):
     def sail_step(self, state: State, seat: int, plan: tuple[int, int, int]) -> int:
         """The next payment or move of sailing to ``plan`` = (boat 1's, boat 2's destination, moves)."""
         d0, d1, need = plan
+        legal = state.legal_actions()
         if state.phase == self.ph.SAIL_PAY:
-            return self.own_bot.pay_toward(state, self.T, seat, state.legal_actions(), need)
-        return self.own_bot.move_toward(state, self.T, seat, d0, d1)
+            return self.own_bot.pay_toward(state, self.T, seat, legal, need)
+        return self.own_bot.move_toward(state, self.T, seat, legal, d0, d1)
 
     def sanitize(self, det: State, seat: int) -> None:
         if self.T.hidden_scores:  # R-DB-18: rivals' totals are secret; assume they are level
