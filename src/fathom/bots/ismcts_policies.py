@@ -188,6 +188,7 @@ class DeepBlueSearch(GenericPolicy):
         self.sail_always = False  # offer the plans whenever sailing is legal, not only when it ranks high
         self._plans: list[tuple[int, int, int]] = []  # the plans of the decision being searched
         self._committed: tuple[int, tuple[int, int, int]] | None = None  # (seat, plan) being sailed
+        self.sailing = (ph.SAIL_PAY, ph.SAIL_MOVE)  # the steps a committed sail plan plays
         self.configure()
 
     @staticmethod
@@ -213,7 +214,6 @@ class DeepBlueSearch(GenericPolicy):
         if not self.search_continue:
             phases.discard(ph.CONTINUE)
         self.key_phases = frozenset(phases)
-        self.sailing = (ph.SAIL_PAY, ph.SAIL_MOVE)  # the steps a committed sail plan plays
 
     def key_decision(self, state: State) -> bool:
         return state.phase in self.key_phases
