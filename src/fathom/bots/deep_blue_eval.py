@@ -449,24 +449,36 @@ def features(state: Any, T: Tables, p: int, params: Params = DEFAULT) -> list[fl
     ]
 
 
-_WEIGHTS: list[float] | None = None
+GENERAL = "any"  # the fitted set for a table with no set of its own
 
 
-def _weights() -> tuple[list[float], float, tuple[float, float]]:
-    global _WEIGHTS
-    from fathom.bots import deep_blue_value as fitted
+def table_key(players: int, scenario: str) -> str:
+    """The name of the value set fitted for one table (see fathom.sim.fit_eval)."""
+    return f"{players}:{scenario}"
 
-    if _WEIGHTS is None:
+
+_WEIGHTS: dict[tuple[int, str], tuple[list[float], float, tuple[float, float]]] = {}
+
+
+def _weights(T: Tables) -> tuple[list[float], float, tuple[float, float]]:
+    """The fitted set for this table (player count and scenario), else the general one."""
+    key = (T.n, T.scenario)
+    chosen = _WEIGHTS.get(key)
+    if chosen is None:
+        from fathom.bots import deep_blue_value as fitted
+
+        entry = fitted.SETS.get(table_key(T.n, T.scenario), fitted.SETS[GENERAL])
         names = list(FEATURES) + [f"{n}*share" for n in FEATURES[2:]]
-        _WEIGHTS = [fitted.WEIGHTS[n] for n in names]
-    return _WEIGHTS, fitted.SHARE_SCALE, fitted.WIN_SCALE
+        chosen = _WEIGHTS[key] = ([entry["weights"][n] for n in names], entry["share_scale"],
+                                  tuple(entry["win_scale"]))
+    return chosen
 
 
 def learned_estimate(state: Any, T: Tables, p: int, params: Params = DEFAULT) -> float:
     """Expected final VP of seat ``p``: VP now plus the fitted future gain (see fathom.sim.fit_eval)."""
     if state.phase == ph.OVER:
         return float(state.vp[p])
-    w, share_scale, _ = _weights()
+    w, share_scale, _ = _weights(T)
     f = features(state, T, p, params)
     share = min(1.0, f[1] / share_scale)
     gain = sum(wi * fi for wi, fi in zip(w, f))
@@ -476,5 +488,5 @@ def learned_estimate(state: Any, T: Tables, p: int, params: Params = DEFAULT) ->
 
 def win_scale(state: Any, T: Tables) -> float:
     """Spread of final-VP leads still to come (logistic scale of the fitted win chance)."""
-    _, _, (a, b) = _weights()
+    _, _, (a, b) = _weights(T)
     return a + b * turns_left(state, T)
