@@ -183,8 +183,9 @@ class DeepBlueSearch(GenericPolicy):
         self.rival_lookahead: int | None = None
         self.stream_chance = True  # chance by kind-and-count streams (see chance_key)
         # where to sail is part of the turn choice: besides the heuristic's own plan, its next
-        # best plans that end on other wrecks are root candidates (1: the heuristic's plan only)
-        self.sail_plans = 3
+        # best plans that end on other wrecks are root candidates (1: the heuristic's plan only).
+        # 5 rather than 3: with the table's own value set, +7.1 ± 6.7 points over 400 paired games
+        self.sail_plans = 5
         self.sail_always = False  # offer the plans whenever sailing is legal, not only when it ranks high
         self._plans: list[tuple[int, int, int]] = []  # the plans of the decision being searched
         self._committed: tuple[int, tuple[int, int, int]] | None = None  # (seat, plan) being sailed
