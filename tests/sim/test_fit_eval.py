@@ -59,6 +59,15 @@ def test_players_without_a_scenario_is_refused(capsys: pytest.CaptureFixture[str
     assert "--players and --scenario go together" in capsys.readouterr().err
 
 
+def test_a_table_set_needs_the_general_set_first(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Every other table falls back on the general set, so a module never holds table sets alone."""
+    out = tmp_path / "value.py"
+    with pytest.raises(SystemExit):
+        fit_eval.main(["--out", str(out), "--players", "4", "--scenario", "storm"])
+    assert "no general set yet" in capsys.readouterr().err
+    assert not out.exists()
+
+
 @pytest.mark.parametrize(("players", "scenario", "expected"), [
     (4, "troubled-waters", "4:troubled-waters"),
     (3, "troubled-waters", ev.GENERAL),

@@ -191,6 +191,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if (args.players is None) != (args.scenario is None):
         parser.error("--players and --scenario go together: a set is fitted for one table, or for all")
+    sets = stored_sets(args.out)
+    if args.players is not None and GENERAL not in sets:
+        parser.error(f"{args.out} has no general set yet: fit it first (without --players and --scenario)")
     games: list[dict[str, Any]] = []
     if args.data and os.path.exists(args.data):
         with open(args.data, encoding="utf-8") as fh:
@@ -217,7 +220,6 @@ def main(argv: list[str] | None = None) -> int:
         command += f" --players {args.players} --scenario {args.scenario}"
     if args.mix != ",".join(MIX):
         command += f" --mix {shlex.quote(args.mix)}"
-    sets = stored_sets(args.out)
     sets[key] = fitted_set(result, about, command)
     write_module(sets, args.out)
     print(json.dumps({k: v for k, v in result.items() if k != "weights"}))
