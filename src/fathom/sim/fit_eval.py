@@ -17,7 +17,8 @@ With ``--players`` and ``--scenario`` the games are all of that table and the fi
 kept as a set of its own, used for that table only: the general fit judged 4-player
 Troubled Waters positions (the default game) with R^2 0.38 and a bias of 10 VP, a fit
 of their own 0.51 (docs/bots.md). The second command's mix has one seat that values
-cards over 7 turns, which dives more and hires less, as level 3 does.
+cards over 7 turns, which dives more and hires less, as level 3 does (a mix of four
+level-2 seats played as well, within the noise).
 
 It rewrites :mod:`fathom.bots.deep_blue_value` (plain constants, no numpy at play
 time), keeping the sets it does not refit. Reproducible: the games are seeded.
