@@ -15,6 +15,7 @@ from fathom.core.rng import Rng
 from fathom.sim import fit_eval
 
 N_FEATURES = len(ev.FEATURES)
+WIDTH = 2 * N_FEATURES - 2  # the features, and all but the first two times the share of the game left
 
 
 def synthetic_games(weights: list[float], count: int) -> list[dict]:
@@ -32,8 +33,7 @@ def synthetic_games(weights: list[float], count: int) -> list[dict]:
 
 
 def test_fit_recovers_the_weights_of_an_exactly_linear_future() -> None:
-    width = N_FEATURES + N_FEATURES - 2
-    truth = [0.5 * ((k % 5) - 2) for k in range(width)]
+    truth = [0.5 * ((k % 5) - 2) for k in range(WIDTH)]
     result = fit_eval.fit(synthetic_games(truth, count=300), ridge=1e-6)
     assert result["r2"] > 0.999
     assert max(abs(a - b) for a, b in zip(result["weights"], truth)) < 1e-2
@@ -41,16 +41,15 @@ def test_fit_recovers_the_weights_of_an_exactly_linear_future() -> None:
 
 def test_a_table_set_is_added_beside_the_stored_ones_and_the_general_set_is_kept(tmp_path: Path) -> None:
     out = tmp_path / "value.py"
-    width = N_FEATURES + N_FEATURES - 2
     data = tmp_path / "games.jsonl"
-    data.write_text("".join(json.dumps(g) + "\n" for g in synthetic_games([1.0] * width, count=60)))
+    data.write_text("".join(json.dumps(g) + "\n" for g in synthetic_games([1.0] * WIDTH, count=60)))
     assert fit_eval.main(["--data", str(data), "--out", str(out)]) == 0
     assert fit_eval.main(["--data", str(data), "--out", str(out), "--players", "3", "--scenario", "storm"]) == 0
     sets = runpy.run_path(str(out))["SETS"]
     assert set(sets) == {ev.GENERAL, "3:storm"}
     assert sets["3:storm"]["command"].endswith("--players 3 --scenario storm")
     assert sets["3:storm"]["about"].startswith("3 players, storm: 60 self-play games")
-    assert len(sets[ev.GENERAL]["weights"]) == width
+    assert len(sets[ev.GENERAL]["weights"]) == WIDTH
 
 
 def test_players_without_a_scenario_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
