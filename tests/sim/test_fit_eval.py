@@ -15,7 +15,7 @@ from fathom.core.rng import Rng
 from fathom.sim import fit_eval
 
 N_FEATURES = len(ev.FEATURES)
-WIDTH = 2 * N_FEATURES - 2  # the features, and all but the first two times the share of the game left
+WIDTH = len(ev.WEIGHT_NAMES)
 
 
 def synthetic_games(weights: list[float], count: int) -> list[dict]:

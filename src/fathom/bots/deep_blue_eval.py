@@ -405,6 +405,8 @@ FEATURES = (
     "hand_props", "rest_defence", "rest_score", "rest_other", "tokens", "boats_on_tiles", "reach",
     "until_my_turn",
 )
+WEIGHT_NAMES = FEATURES + tuple(f"{n}*share" for n in FEATURES[2:])
+"""One weight per feature, then one per feature times the share of the game left (not bias, turns left)."""
 
 
 def features(state: Any, T: Tables, p: int, params: Params = DEFAULT) -> list[float]:
@@ -468,8 +470,7 @@ def _weights(T: Tables) -> tuple[list[float], float, tuple[float, float]]:
         from fathom.bots import deep_blue_value as fitted
 
         entry = fitted.SETS.get(table_key(T.n, T.scenario), fitted.SETS[GENERAL])
-        names = list(FEATURES) + [f"{n}*share" for n in FEATURES[2:]]
-        chosen = _WEIGHTS[key] = ([entry["weights"][n] for n in names], entry["share_scale"],
+        chosen = _WEIGHTS[key] = ([entry["weights"][n] for n in WEIGHT_NAMES], entry["share_scale"],
                                   tuple(entry["win_scale"]))
     return chosen
 

@@ -32,7 +32,7 @@ import math
 import os
 from typing import Any
 
-from fathom.bots.deep_blue_eval import FEATURES, GENERAL, table_key
+from fathom.bots.deep_blue_eval import GENERAL, WEIGHT_NAMES, table_key
 
 SCENARIOS = ("troubled-waters", "storm", "best-of-the-best", "scattered-wealth", "bounty-wrecks", "dangerous-reefs",
              "ruins-of-plenty")
@@ -124,13 +124,12 @@ def fit(games: list[dict[str, Any]], ridge: float = 5.0, share_scale: float = 19
 
 def fitted_set(result: dict[str, Any], about: str, command: str) -> dict[str, Any]:
     """One weight set as the value module stores it."""
-    names = list(FEATURES) + [f"{n}*share" for n in FEATURES[2:]]
     return {
         "about": f"{about}: {result['games']} self-play games, {result['samples']} seat-positions; "
                  f"future-VP R^2 {result['r2']}; win log-likelihood per seat {result['loglik']} "
                  f"(VP lead alone: {result['loglik_vp_only']})",
         "command": command,
-        "weights": dict(zip(names, result["weights"])),
+        "weights": dict(zip(WEIGHT_NAMES, result["weights"])),
         "share_scale": result["share_scale"],
         "win_scale": (result["scale0"], result["scale1"]),
     }
@@ -212,12 +211,11 @@ def main(argv: list[str] | None = None) -> int:
                 for g in games:
                     fh.write(json.dumps(g) + "\n")
     result = fit(games)
+    command = f"python -m fathom.sim.fit_eval --games {args.games} --seed {args.seed}"
     if args.players is None:
         key, about = GENERAL, "every scenario, 2-5 players"
     else:
         key, about = table_key(args.players, args.scenario), f"{args.players} players, {args.scenario}"
-    command = f"python -m fathom.sim.fit_eval --games {args.games} --seed {args.seed}"
-    if args.players is not None:
         command += f" --players {args.players} --scenario {args.scenario}"
     if args.mix != ",".join(MIX):
         command += f" --mix {shlex.quote(args.mix)}"
