@@ -140,7 +140,7 @@ def test_into_the_blue_search_places_and_leaves_the_dice_to_the_exact_expert() -
     """Dice choices are the expert's exact expectimax (searching them measured weaker);
     placements are searched, and playouts of one scenario roll the same dice after any placement."""
     game = "into-the-blue"
-    expert = make_bot("heuristic", game, seed=1)
+    expert = make_bot("expert", game, seed=1)
     state = fathom.new_game(game, players=3, seed=4)
     state.apply(state.string_to_action("roll 1,2,2,3,4,chest"))
     bot = ISMCTSBot(seed=3, iterations=20)

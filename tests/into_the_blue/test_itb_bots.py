@@ -16,6 +16,15 @@ def test_registry_offers_random_greedy_and_expert():
     assert type(make_bot("1", GAME, seed=3)).__name__ == "IntoTheBlueGreedyBot"
 
 
+def test_level_2_is_the_hand_rule_for_the_dice_and_the_exact_expert_stays_by_name():
+    """Level 2 chases one target; the expert's exact expectimax (as strong as level 3) is not a level."""
+    level2, expert = make_bot("2", GAME, seed=3), make_bot("expert", GAME, seed=3)
+    assert (type(level2).name, level2.dice_play) == ("heuristic", "target")
+    assert expert.dice_play == "utility"
+    with pytest.raises(ValueError, match="heuristic dice_play must be one of"):
+        type(level2)(dice_play="psychic")
+
+
 def play(names, seed, players=4):
     state = new(players=players, seed=seed)
     bots = [make_bot(n, GAME, seed=seed * 10 + i) for i, n in enumerate(names)]

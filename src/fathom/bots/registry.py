@@ -24,7 +24,7 @@ _BOTS: dict[str, dict[str, str]] = {
     "expert": {"into-the-blue": "fathom.bots.into_the_blue_expert:IntoTheBlueExpertBot"},
     "heuristic": {
         "deep-blue": "fathom.bots.deep_blue_heuristic:DeepBlueHeuristicBot",
-        "into-the-blue": "fathom.bots.into_the_blue_expert:IntoTheBlueExpertBot",
+        "into-the-blue": "fathom.bots.into_the_blue_expert:IntoTheBlueHeuristicBot",
     },
     "ismcts": {"*": "fathom.bots.ismcts:ISMCTSBot"},
 }
