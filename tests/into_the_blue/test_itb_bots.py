@@ -95,7 +95,7 @@ def test_greedy_beats_random_and_expert_beats_greedy_on_fixed_seeds():
     assert rate("expert", "greedy", 40) > 0.3
 
 
-def test_expert_rerolls_for_the_best_expected_outcome_not_a_single_target():
+def test_expert_rerolls_for_the_best_expected_outcome_level_2_for_a_single_target():
     """With one reroll left the expert picks up the dice whose roll gives the best average
     of its own outcome values, counted here over every ordered roll of those dice."""
     from itertools import product
@@ -127,9 +127,10 @@ def test_expert_rerolls_for_the_best_expected_outcome_not_a_single_target():
     best = max(options.values())
     choice = make_bot("expert", GAME).choose(state)
     assert options[choice] == pytest.approx(best, abs=1e-3)
-    # the old single-target rule settles for less here
+    # the single-target rule (level 2) settles for less here
     target_choice = IntoTheBlueExpertBot(dice_play="target").choose(state)
     assert options[target_choice] < best - 0.1
+    assert make_bot("heuristic", GAME).choose(state) == target_choice
 
 
 def test_expert_settings_come_from_the_spec_and_unknown_ones_are_named():
