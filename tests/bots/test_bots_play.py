@@ -12,6 +12,7 @@ from fathom.bots.ismcts import ISMCTSBot
 from fathom.bots.ismcts_policies import SAIL_PLAN, GenericPolicy, policy_for_game
 from fathom.bots.registry import BOT_LEVELS, make_bot
 from fathom.core.api import CHANCE
+from fathom.core.errors import OptionError
 from fathom.core.rng import Rng
 from fathom.games.deep_blue import phases as ph
 from fathom.sim.bots import build_bot
@@ -228,6 +229,27 @@ def test_deep_blue_search_can_leave_continue_or_stop_to_the_heuristic() -> None:
     assert policy_for_game(state.game).key_decision(state) and not policy.key_decision(state)
     bot = ISMCTSBot(seed=1, iterations=8, search_continue=False)
     assert bot.choose(state) == policy.bot.choose(state) and bot.last_stats == {}
+    spec_bot = build_bot("ismcts(iterations=8,search_continue=False)", "deep-blue", 1)  # Python spelling
+    assert spec_bot.choose(state) == policy.bot.choose(state) and spec_bot.last_stats == {}
+
+
+def test_search_settings_of_the_wrong_kind_are_refused() -> None:
+    """Text such as 'False' for a switch once switched it on silently; now it says what is allowed."""
+    game = fathom.new_game("deep-blue", players=3, seed=5).game
+    with pytest.raises(OptionError, match="'search_continue' is true or false, not 'no'"):
+        policy_for_game(game, search_continue="no")
+    with pytest.raises(OptionError, match="'sail_plans' is a number, not 'many'"):
+        policy_for_game(game, sail_plans="many")
+    with pytest.raises(OptionError, match="'max_candidates' is a number, not True"):
+        policy_for_game(game, max_candidates=True)
+    with pytest.raises(OptionError, match="no setting 'sail_plan' for deep-blue; allowed: .*sail_plans"):
+        policy_for_game(game, sail_plan=3)
+    with pytest.raises(OptionError, match="heuristic setting 'cycle' is a number, not '7 turns'"):
+        build_bot("heuristic(cycle=7 turns)", "deep-blue", 1)
+    with pytest.raises(OptionError, match="heuristic has no setting 'cylce'; allowed: .*cycle"):
+        build_bot("heuristic(cylce=7)", "deep-blue", 1)
+    assert policy_for_game(game, sail_plans=3, own_cycle=7.0).sail_plans == 3
+    assert build_bot("heuristic(cycle=7)", "deep-blue", 1).params.cycle == 7
 
 
 def test_into_the_blue_search_dice_compares_stop_the_expert_and_the_best_rerolls() -> None:

@@ -29,6 +29,9 @@ def test_bot_specs() -> None:
     assert split_bots("a,b(x=1,y=2),c") == ["a", "b(x=1,y=2)", "c"]
     assert parse_spec("ismcts(iterations=5,exploration=0.3,x=abc)") == (
         "ismcts", {"iterations": 5, "exploration": 0.3, "x": "abc"})
+    # switches in JSON or Python spelling; 'False' read as text would be a true value
+    assert parse_spec("ismcts(a=false,b=False,c=True,d=None,e=null)") == (
+        "ismcts", {"a": False, "b": False, "c": True, "d": None, "e": None})
     bot = build_bot("ismcts(iterations=7)", "deep-blue", 3)
     assert bot.iterations == 7
     assert type(build_bot("2", "deep-blue", 1)).__name__ == "DeepBlueHeuristicBot"

@@ -25,7 +25,6 @@ It reads only public fields and its own hand and rest pile (tested with a spy st
 
 from __future__ import annotations
 
-from dataclasses import replace
 from itertools import combinations
 from typing import Any
 
@@ -35,6 +34,7 @@ from fathom.games.deep_blue import odds
 from fathom.games.deep_blue import phases as ph
 from fathom.bots import deep_blue_eval as ev
 from fathom.bots.deep_blue_eval import DEFAULT, Params, Tables, tables
+from fathom.bots.settings import with_settings
 
 FACE_DOWN = -2
 _FACE_DOWN: dict[tuple, float] = {}
@@ -47,7 +47,7 @@ class DeepBlueHeuristicBot:
 
     def __init__(self, seed: int = 0, params: Params | None = None, **overrides: float) -> None:
         self.rng = Rng(seed)
-        self.params = replace(params or DEFAULT, **overrides) if overrides else (params or DEFAULT)
+        self.params = with_settings(self.name, params or DEFAULT, overrides, extra=("seed",))
 
     # ---- entry --------------------------------------------------------------------------
     def choose(self, state: State) -> int:

@@ -25,10 +25,11 @@ How it plays (from ``state.view(seat)`` and the legal actions only):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass
 from typing import Any
 
 from fathom.bots.base import ViewBot
+from fathom.bots.settings import with_settings
 from fathom.core.api import State
 from fathom.games.into_the_blue import actions as A
 from fathom.games.into_the_blue import dice, odds, scoring
@@ -160,11 +161,7 @@ class IntoTheBlueExpertBot(ViewBot):
         if dice_play not in DICE_PLAY:
             raise ValueError(f"{self.name} dice_play must be one of {', '.join(DICE_PLAY)}, not {dice_play!r}")
         self.dice_play = dice_play
-        try:
-            self.params = replace(DEFAULT, **params)
-        except TypeError:
-            allowed = ", ".join(f.name for f in fields(ExpertParams))
-            raise ValueError(f"{self.name} has no setting among {sorted(params)}; allowed: dice_play, {allowed}") from None
+        self.params = with_settings(self.name, DEFAULT, params, extra=("dice_play",))
 
     def decide(self, state: State, view: dict[str, Any], seat: int, legal: list[int]) -> int:
         turn = view["turn"]

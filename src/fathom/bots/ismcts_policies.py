@@ -15,6 +15,8 @@ from dataclasses import replace
 from typing import Any
 
 from fathom.core.api import CHANCE, TERMINAL, State
+from fathom.bots.settings import check_setting
+from fathom.core.errors import OptionError, allowed_list
 from fathom.core.rng import Rng
 
 
@@ -422,14 +424,24 @@ class IntoTheBlueSearch(GenericPolicy):
         return lead_rewards(state.scores(), 6.0)
 
 
+SETTING_KINDS = (bool, int, float, str, type(None))
+"""What a search setting can hold (the policy's other attributes are its machinery)."""
+DERIVED = frozenset({"seed", "max_steps", "turns"})  # set from the bot's seed and horizon
+BOT_SETTINGS = ("iterations", "seconds", "exploration", "horizon", "prior_visits", "root")  # ISMCTSBot's own
+
 _POLICIES = {"deep-blue": DeepBlueSearch, "into-the-blue": IntoTheBlueSearch}
 
 
 def policy_for_game(game: Any, seed: int = 0, horizon: int | None = None, **options: Any) -> GenericPolicy:
     policy = _POLICIES.get(game.name, GenericPolicy)(game, seed=seed, horizon=horizon)
     for key, value in options.items():
-        if not hasattr(policy, key):
-            raise TypeError(f"{type(policy).__name__} has no setting {key!r}")
+        settings = sorted(k for k, v in vars(policy).items()
+                          if not k.startswith("_") and k not in DERIVED and isinstance(v, SETTING_KINDS))
+        if key not in settings:
+            raise OptionError(f"ismcts has no setting {key!r} for {game.name}; allowed: "
+                              f"{allowed_list([*BOT_SETTINGS, *settings])}")
+        check_setting("search", key, getattr(policy, key), value)
         setattr(policy, key, value)
     policy.configure()
     return policy
+

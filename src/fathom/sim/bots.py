@@ -1,13 +1,14 @@
 """Bot specs for simulations: a registered name, optionally with settings.
 
 ``heuristic``, ``3`` (a level) or ``ismcts(iterations=400,horizon=2)``: settings are
-passed to the bot's constructor as keyword arguments (numbers, true/false, or
-text), so experiments need no new registry entries. The spec string is what the
+passed to the bot's constructor as keyword arguments (numbers, true/false in JSON or
+Python spelling, or text), so experiments need no new registry entries. The spec string is what the
 records store, so a game replays with exactly the bots it was played with.
 """
 
 from __future__ import annotations
 
+import ast
 import importlib
 import json
 from typing import Any
@@ -44,11 +45,21 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
         key, sep, raw = part.partition("=")
         if not sep:
             raise OptionError(f"bot spec {spec!r}: {part!r} is not key=value")
-        try:
-            kwargs[key.strip()] = json.loads(raw)
-        except json.JSONDecodeError:
-            kwargs[key.strip()] = raw.strip()
+        kwargs[key.strip()] = _value(raw.strip())
     return name.strip(), kwargs
+
+
+def _value(raw: str) -> Any:
+    """A setting's value: JSON (``true``, ``0.5``), else a Python literal (``False``,
+    ``None``), else the text itself (``halving``). ``False`` read as text would be true."""
+    try:
+        return json.loads(raw)
+    except json.JSONDecodeError:
+        pass
+    try:
+        return ast.literal_eval(raw)
+    except (ValueError, SyntaxError):
+        return raw
 
 
 def build_bot(spec: str, game: str, seed: int) -> Any:
