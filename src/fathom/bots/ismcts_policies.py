@@ -14,8 +14,8 @@ import math
 from dataclasses import replace
 from typing import Any
 
-from fathom.core.api import CHANCE, TERMINAL, State
 from fathom.bots.settings import check_setting
+from fathom.core.api import CHANCE, TERMINAL, State
 from fathom.core.errors import OptionError, allowed_list
 from fathom.core.rng import Rng
 
@@ -434,9 +434,9 @@ _POLICIES = {"deep-blue": DeepBlueSearch, "into-the-blue": IntoTheBlueSearch}
 
 def policy_for_game(game: Any, seed: int = 0, horizon: int | None = None, **options: Any) -> GenericPolicy:
     policy = _POLICIES.get(game.name, GenericPolicy)(game, seed=seed, horizon=horizon)
+    settings = sorted(k for k, v in vars(policy).items()
+                      if not k.startswith("_") and k not in DERIVED and isinstance(v, SETTING_KINDS))
     for key, value in options.items():
-        settings = sorted(k for k, v in vars(policy).items()
-                          if not k.startswith("_") and k not in DERIVED and isinstance(v, SETTING_KINDS))
         if key not in settings:
             raise OptionError(f"ismcts has no setting {key!r} for {game.name}; allowed: "
                               f"{allowed_list([*BOT_SETTINGS, *settings])}")
@@ -444,4 +444,3 @@ def policy_for_game(game: Any, seed: int = 0, horizon: int | None = None, **opti
         setattr(policy, key, value)
     policy.configure()
     return policy
-

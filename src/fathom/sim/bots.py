@@ -2,8 +2,9 @@
 
 ``heuristic``, ``3`` (a level) or ``ismcts(iterations=400,horizon=2)``: settings are
 passed to the bot's constructor as keyword arguments (numbers, true/false in JSON or
-Python spelling, or text), so experiments need no new registry entries. The spec string is what the
-records store, so a game replays with exactly the bots it was played with.
+Python spelling, or text), so experiments need no new registry entries; the bots check
+their kind. The spec string is what the records store, so a game replays with exactly
+the bots it was played with.
 """
 
 from __future__ import annotations
