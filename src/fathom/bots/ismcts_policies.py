@@ -427,7 +427,6 @@ class IntoTheBlueSearch(GenericPolicy):
 SETTING_KINDS = (bool, int, float, str, type(None))
 """What a search setting can hold (the policy's other attributes are its machinery)."""
 DERIVED = frozenset({"seed", "max_steps", "turns"})  # set from the bot's seed and horizon
-BOT_SETTINGS = ("iterations", "seconds", "exploration", "horizon", "prior_visits", "root")  # ISMCTSBot's own
 
 _POLICIES = {"deep-blue": DeepBlueSearch, "into-the-blue": IntoTheBlueSearch}
 
@@ -439,8 +438,18 @@ def policy_for_game(game: Any, seed: int = 0, horizon: int | None = None, **opti
     for key, value in options.items():
         if key not in settings:
             raise OptionError(f"ismcts has no setting {key!r} for {game.name}; allowed: "
-                              f"{allowed_list([*BOT_SETTINGS, *settings])}")
+                              f"{allowed_list([*_bot_settings(), *settings])}")
         check_setting("search", key, getattr(policy, key), value)
         setattr(policy, key, value)
     policy.configure()
     return policy
+
+
+def _bot_settings() -> list[str]:
+    """The settings ``ISMCTSBot`` takes itself (read from its signature, so the list cannot drift)."""
+    import inspect
+
+    from fathom.bots.ismcts import ISMCTSBot
+
+    params = inspect.signature(ISMCTSBot).parameters.values()
+    return [p.name for p in params if p.kind is p.POSITIONAL_OR_KEYWORD and p.name not in ("seed", "policy")]
