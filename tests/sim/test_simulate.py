@@ -112,6 +112,14 @@ def test_simulate_command_writes_jsonl_and_csv(tmp_path) -> None:
     assert "win rate" in out.getvalue()
 
 
+def test_simulate_out_named_with_its_extension_writes_the_same_two_files(tmp_path) -> None:
+    out = io.StringIO()
+    code = main(["simulate", "deep-blue", "--bots", "greedy,random", "--games", "2", "--workers", "1",
+                 "--out", str(tmp_path / "run.jsonl"), "--quiet"], stdout=out)
+    assert code == 0, out.getvalue()
+    assert sorted(os.listdir(tmp_path)) == ["run.csv", "run.jsonl"]
+
+
 def test_tournament_and_ladder_files(tmp_path) -> None:
     out = io.StringIO()
     ladder = str(tmp_path / "docs" / "ladder")

@@ -46,7 +46,7 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=int, default=100, help="games to play (default 100)")
     parser.add_argument("--no-rotate", action="store_true", help="keep each bot in its seat (default: rotate)")
     parser.add_argument("--out", default=DEFAULT_OUT, metavar="PREFIX",
-                        help=f"write PREFIX.jsonl and PREFIX.csv (default {DEFAULT_OUT})")
+                        help=f"write PREFIX.jsonl and PREFIX.csv (default {DEFAULT_OUT}; a .jsonl or .csv ending is dropped)")
 
 
 def add_tournament_arguments(parser: argparse.ArgumentParser) -> None:
@@ -87,6 +87,12 @@ def _options(args: argparse.Namespace) -> dict[str, Any] | list[dict[str, Any]]:
     return parse_options(args.option, args.scenario, args.game)
 
 
+def _results_prefix(out: str) -> str:
+    """The prefix of the two result files: `--out run.jsonl` or `run.csv` means `run`, not `run.jsonl.jsonl`."""
+    stem, ext = os.path.splitext(out)
+    return stem if ext.lower() in (".jsonl", ".csv") else out
+
+
 def _ensure_dir(prefix: str) -> None:
     folder = os.path.dirname(prefix)
     if folder:
@@ -96,6 +102,7 @@ def _ensure_dir(prefix: str) -> None:
 def _run(tasks: Sequence[Any], args: argparse.Namespace, console: Console, prefix: str) -> list[dict[str, Any]]:
     from fathom.sim.runner import ResultWriter, run_tasks
 
+    prefix = _results_prefix(prefix)
     _ensure_dir(prefix)
     writer = ResultWriter(prefix + ".jsonl", prefix + ".csv")
     address = None
