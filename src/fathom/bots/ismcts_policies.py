@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from functools import cache
 from typing import Any
 
-from fathom.bots.settings import check_setting
+from fathom.bots.settings import check_settings
 from fathom.core.api import CHANCE, TERMINAL, State
-from fathom.core.errors import OptionError, allowed_list
 from fathom.core.rng import Rng
 
 
@@ -433,23 +433,21 @@ _POLICIES = {"deep-blue": DeepBlueSearch, "into-the-blue": IntoTheBlueSearch}
 
 def policy_for_game(game: Any, seed: int = 0, horizon: int | None = None, **options: Any) -> GenericPolicy:
     policy = _POLICIES.get(game.name, GenericPolicy)(game, seed=seed, horizon=horizon)
-    settings = sorted(k for k, v in vars(policy).items()
-                      if not k.startswith("_") and k not in DERIVED and isinstance(v, SETTING_KINDS))
+    settings = {k: v for k, v in sorted(vars(policy).items())
+                if not k.startswith("_") and k not in DERIVED and isinstance(v, SETTING_KINDS)}
+    check_settings("ismcts", settings, options, also_allowed=_bot_settings(), where=f" for {game.name}")
     for key, value in options.items():
-        if key not in settings:
-            raise OptionError(f"ismcts has no setting {key!r} for {game.name}; allowed: "
-                              f"{allowed_list([*_bot_settings(), *settings])}")
-        check_setting("search", key, getattr(policy, key), value)
         setattr(policy, key, value)
     policy.configure()
     return policy
 
 
-def _bot_settings() -> list[str]:
+@cache
+def _bot_settings() -> tuple[str, ...]:
     """The settings ``ISMCTSBot`` takes itself (read from its signature, so the list cannot drift)."""
     import inspect
 
     from fathom.bots.ismcts import ISMCTSBot
 
     params = inspect.signature(ISMCTSBot).parameters.values()
-    return [p.name for p in params if p.kind is p.POSITIONAL_OR_KEYWORD and p.name not in ("seed", "policy")]
+    return tuple(p.name for p in params if p.kind is p.POSITIONAL_OR_KEYWORD and p.name not in ("seed", "policy"))

@@ -6,6 +6,7 @@ such as 'False' given to a switch would otherwise switch it on without a word.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import fields, replace
 from typing import Any, TypeVar
 
@@ -14,7 +15,18 @@ from fathom.core.errors import OptionError, allowed_list
 P = TypeVar("P")
 
 
-def check_setting(owner: str, key: str, current: Any, value: Any) -> None:
+def check_settings(owner: str, current: Mapping[str, Any], overrides: Mapping[str, Any],
+                   also_allowed: Sequence[str] = (), where: str = "") -> None:
+    """Each override names one of ``current``'s settings and is of its kind; ``also_allowed``
+    (the bot's own arguments) and ``where`` only make the error say more."""
+    for key, value in overrides.items():
+        if key not in current:
+            raise OptionError(f"{owner} has no setting {key!r}{where}; "
+                              f"allowed: {allowed_list([*also_allowed, *current])}")
+        _check_kind(owner, key, current[key], value)
+
+
+def _check_kind(owner: str, key: str, current: Any, value: Any) -> None:
     """A switch takes true or false, a number a number; other settings anything."""
     if isinstance(current, bool):
         if not isinstance(value, bool):
@@ -25,9 +37,6 @@ def check_setting(owner: str, key: str, current: Any, value: Any) -> None:
 
 def with_settings(owner: str, params: P, overrides: dict[str, Any], extra: tuple[str, ...] = ()) -> P:
     """``params`` (a dataclass of weights) with ``overrides`` checked by name and kind."""
-    names = [f.name for f in fields(params)]  # type: ignore[arg-type]
-    for key, value in overrides.items():
-        if key not in names:
-            raise OptionError(f"{owner} has no setting {key!r}; allowed: {allowed_list([*extra, *names])}")
-        check_setting(owner, key, getattr(params, key), value)
+    current = {f.name: getattr(params, f.name) for f in fields(params)}  # type: ignore[arg-type]
+    check_settings(owner, current, overrides, also_allowed=extra)
     return replace(params, **overrides) if overrides else params  # type: ignore[type-var]

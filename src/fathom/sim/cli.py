@@ -61,7 +61,7 @@ def add_tournament_arguments(parser: argparse.ArgumentParser) -> None:
                         help="also seat each bot alone against copies of the bot listed before it (does each "
                              "level beat the one below?)")
     parser.add_argument("--out", default=os.path.join("results", "tournament"), metavar="PREFIX",
-                        help="write PREFIX.jsonl and PREFIX.csv of every game")
+                        help="write PREFIX.jsonl and PREFIX.csv of every game (a .jsonl or .csv ending is dropped)")
     parser.add_argument("--ladder", default=None, metavar="PREFIX",
                         help="also write the ladder as PREFIX.md and PREFIX.json (shipped: docs/ladder, docs/ladder-into-the-blue)")
 
