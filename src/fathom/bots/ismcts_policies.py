@@ -169,12 +169,12 @@ class DeepBlueSearch(GenericPolicy):
         self.bot = self.heuristic(seed=seed, params=self.params)
         # the searching seat's own plans may value a crew card over another number of turns between
         # its uses than level 2 (None: the same). 7 makes the bare heuristic much stronger, but the
-        # search measured no better with it over 640 paired games (docs/bots.md, tuning log)
+        # search measured no better with it over 640 paired games, nor over 240 with sail plans (docs/bots.md)
         self.own_cycle: float | None = None
         # two rounds: a one-round horizon judged purchases and routes by the evaluation alone and
         # measured weaker (docs/bots.md, tuning log)
         self.turns = horizon if horizon is not None else 2 * game.num_players
-        self.max_candidates = 4
+        self.max_candidates = 4  # 6 measured 9 points weaker, 3 weaker too (docs/bots.md, tuning log)
         self.value = "learned"
         self.search_sail = False  # also search each step of a sail (where the boats go)
         self.search_continue = True  # False: the leader's continue/stop is the heuristic's exact optimal stopping
