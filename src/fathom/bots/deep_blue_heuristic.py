@@ -47,7 +47,7 @@ class DeepBlueHeuristicBot:
 
     def __init__(self, seed: int = 0, params: Params | None = None, **overrides: float) -> None:
         self.rng = Rng(seed)
-        self.params = with_settings(self.name, params or DEFAULT, overrides, extra=("seed",))
+        self.params = with_settings(self.name, params or DEFAULT, overrides, also_allowed=("seed",))
 
     # ---- entry --------------------------------------------------------------------------
     def choose(self, state: State) -> int:

@@ -161,7 +161,7 @@ class IntoTheBlueExpertBot(ViewBot):
         if dice_play not in DICE_PLAY:
             raise ValueError(f"{self.name} dice_play must be one of {', '.join(DICE_PLAY)}, not {dice_play!r}")
         self.dice_play = dice_play
-        self.params = with_settings(self.name, DEFAULT, params, extra=("dice_play",))
+        self.params = with_settings(self.name, DEFAULT, params, also_allowed=("dice_play",))
 
     def decide(self, state: State, view: dict[str, Any], seat: int, legal: list[int]) -> int:
         turn = view["turn"]

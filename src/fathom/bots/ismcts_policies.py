@@ -10,6 +10,7 @@ bot's own seat, through the same public-only bots used at levels 1-2).
 
 from __future__ import annotations
 
+import inspect
 import math
 from dataclasses import replace
 from functools import cache
@@ -445,8 +446,6 @@ def policy_for_game(game: Any, seed: int = 0, horizon: int | None = None, **opti
 @cache
 def _bot_settings() -> tuple[str, ...]:
     """The settings ``ISMCTSBot`` takes itself (read from its signature, so the list cannot drift)."""
-    import inspect
-
     from fathom.bots.ismcts import ISMCTSBot
 
     params = inspect.signature(ISMCTSBot).parameters.values()

@@ -35,8 +35,8 @@ def _check_kind(owner: str, key: str, current: Any, value: Any) -> None:
         raise OptionError(f"{owner} setting {key!r} is a number, not {value!r}")
 
 
-def with_settings(owner: str, params: P, overrides: dict[str, Any], extra: tuple[str, ...] = ()) -> P:
+def with_settings(owner: str, params: P, overrides: dict[str, Any], also_allowed: Sequence[str] = ()) -> P:
     """``params`` (a dataclass of weights) with ``overrides`` checked by name and kind."""
     current = {f.name: getattr(params, f.name) for f in fields(params)}  # type: ignore[arg-type]
-    check_settings(owner, current, overrides, also_allowed=extra)
+    check_settings(owner, current, overrides, also_allowed=also_allowed)
     return replace(params, **overrides) if overrides else params  # type: ignore[type-var]
