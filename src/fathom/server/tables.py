@@ -218,8 +218,7 @@ class LiveTable:
             "legal": legal,
             "can_undo": self.can_undo(seat),
             "clock": self.clock_info(),
-            "odds": odds_for(self.rec.game, view, seat, self.describe, getattr(st.game, "components", None),
-                             deciding=bool(legal)),
+            "odds": odds_for(self.rec.game, view, seat, getattr(st.game, "components", None)),
             "scores": st.scores() if self.over or not self.rec.options.get("hidden_scores") else None,
             "winners": st.winners(),
         }
