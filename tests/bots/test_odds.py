@@ -143,6 +143,25 @@ def test_next_draw_matches_brute_force(case: int) -> None:
         assert got.stop_vp == vp_if_in(diver, drawn)
 
 
+@pytest.mark.parametrize(
+    "defences, expected",
+    [
+        (odds.Defences(), Fraction(3, 5)),  # any blue in the pair: 1 - C(4,2)/C(6,2)
+        (odds.Defences(blue_cards=1), Fraction(1, 15)),  # only blue+blue beats one card
+        (odds.Defences(either_spot=1, blue_cards=1), Fraction(0)),
+        (odds.Defences(blue_spot=1), Fraction(1, 15)),
+    ],
+)
+def test_r_db_11_troubled_waters_pair_risk_worked_cases(defences: odds.Defences, expected: Fraction) -> None:
+    """A pair is two gems at once (R-DB-11): with a blue already drawn, both hazards it brings must be met."""
+    bag = (3, 0, 0, 0, 0, 1, 2)  # 3 silver, 1 black, 2 blue
+    drawn = (0, 2, 0, 0, 0, 0, 1)  # 2 gold and a blue so far
+    diver = odds.Diver(seat=0, rates=(0,) * 7, defences=defences)
+    pair = odds.next_draw(diver, bag, drawn, per_draw=2)
+    assert pair.risk == expected and pair.hazard == Fraction(3, 5)
+    assert odds.next_draw(diver, bag, drawn, per_draw=1).hazard == Fraction(1, 3)  # one gem: 2 blues in 6
+
+
 @pytest.mark.parametrize("case", range(25))
 def test_optimal_stopping_matches_brute_force(case: int) -> None:
     diver, bag, drawn = random_case(Rng(5000 + case))

@@ -6,7 +6,6 @@ import io
 import re
 from collections.abc import Callable
 from fractions import Fraction
-from itertools import permutations
 from typing import Any
 
 import pytest
@@ -14,7 +13,7 @@ from rich.console import Console
 
 import fathom
 from fathom.bots import make_bot
-from fathom.cli.render_deep_blue import DeepBlueRenderer, box_of, can_defend_all, continue_note, hazard_risk
+from fathom.cli.render_deep_blue import DeepBlueRenderer
 from fathom.cli.renderers import renderer_for
 from fathom.core.api import CHANCE, TERMINAL, State
 
@@ -171,60 +170,10 @@ def test_continue_note_is_the_exact_hazard_chance() -> None:
         expected = hand_risk(view, seat, cards)
         shown = f"{expected.numerator}/{expected.denominator} = {float(expected) * 100:.1f}%"
         assert shown in notes[cont]
-        assert shown in continue_note(view, box_of(state.game), seat, None)  # the renderer's own helper
         stop = next(a for a in actions if state.action_to_string(a) == "stop")
         assert notes[stop].startswith("bank gems")
         checked += 1
     assert checked == 3
-
-
-def enumerate_pairs(
-    bag: dict[str, int], counts: dict[str, int], cards: dict[str, int], spots: list[str]
-) -> Fraction:
-    """Brute force over every ordered pair of physical gems."""
-    gems = [g for g, n in bag.items() for _ in range(n)]
-    bad = total = 0
-    for first, second in permutations(range(len(gems)), 2):
-        total += 1
-        seen = dict(counts)
-        hazards = []
-        for g in (gems[first], gems[second]):
-            seen[g] = seen.get(g, 0) + 1
-            if g in ("blue", "black") and seen[g] >= 2:
-                hazards.append(g)
-        if not can_defend_all(hazards, cards, spots):
-            bad += 1
-    return Fraction(bad, total)
-
-
-@pytest.mark.parametrize(
-    "hand, spot, expected",
-    [
-        ({}, None, Fraction(3, 5)),  # any blue in the pair: 1 - C(4,2)/C(6,2)
-        ({"oxygen-diver": 1}, None, Fraction(1, 15)),  # only blue+blue beats one card
-        ({"oxygen-diver": 1}, "blue_or_black", Fraction(0)),
-        ({}, "blue", Fraction(1, 15)),
-    ],
-)
-def test_pair_draw_risk_by_enumeration(hand: dict[str, int], spot: str | None, expected: Fraction) -> None:
-    """Troubled Waters on a Sunken City tile: two gems at once, both hazards must be defended."""
-    game = fathom.make_game("deep-blue", players=2)
-    box = box_of(game)
-    bag = {"silver": 3, "blue": 2, "black": 1}
-    counts = {"blue": 1, "gold": 2}
-    view = {
-        "options": {"scenario": "troubled-waters"},
-        "bag": bag,
-        "bag_count": 6,
-        "dive": {"site": "A5", "sunken": True, "counts": counts},
-        "seats": [{"hand": hand, "boats": [{"boat": 1, "node": "A5", "spot": spot}, {"boat": 2, "node": "S1"}]}],
-    }
-    bad, any_hazard = hazard_risk(view, box, 0)
-    cards = {"blue": hand.get("oxygen-diver", 0), "black": 0}
-    assert bad == expected == enumerate_pairs(bag, counts, cards, [spot] if spot else [])
-    assert any_hazard == Fraction(3, 5)
-    view["options"] = {"scenario": "storm"}  # not Troubled Waters: one gem, 2 blues in 6
-    assert hazard_risk(view, box, 0)[1] == Fraction(1, 3)
 
 
 def notes_by_name(state: State, seat: int) -> dict[str, str]:
@@ -276,18 +225,3 @@ def test_whole_games_render_to_the_end(players: int, scenario: str) -> None:
     winners = view["winners"]
     assert all(("you" if w == 0 else f"seat {w}") in text.split("Game over", 1)[1] for w in winners)
     assert f"Fresco {view['fresco']}/4" in text
-
-
-def test_own_helper_agrees_with_the_odds_coach() -> None:
-    """When the engine's odds module is there, both give the same exact chances for the viewer."""
-    odds = pytest.importorskip("fathom.games.deep_blue.odds")
-    compared = 0
-    for players, scenario in ((3, "troubled-waters"), (4, "storm")):
-        state, bots = new(players, 21, scenario=scenario)
-        while advance(state, bots, lambda s, v: v["phase"] == "continue") and compared < 6 * players:
-            seat = state.current_player
-            mine = odds.coach(state, seat).for_seat(seat)
-            assert hazard_risk(state.view(seat), box_of(state.game), seat) == (mine.risk, mine.hazard)
-            compared += 1
-            state.apply(bots[seat].choose(state))
-    assert compared > 10

@@ -4,11 +4,9 @@ Everything on screen comes from ``view(seat)`` plus the box's public facts
 (``DeepBlueGame.describe()``: card effects, tile spots, the map), so the board can
 never show another seat's hand or rest pile. ``action_notes`` explains each legal move
 (the card a slot holds, what a payment is worth, where a route leads, what a spot
-does) and, before the leader decides to ``continue`` a dive, the exact chance that
-the next draw brings a hazard this seat cannot defend. That number comes from the
-engine's odds coach (:mod:`fathom.games.deep_blue.odds`, with its expected VP) when it
-is available, else from this module's own exact :func:`hazard_risk`; both read only
-the seat's view, and the tests check they agree.
+does) and, before the leader decides to ``continue`` a dive, the engine's odds coach
+(:mod:`fathom.games.deep_blue.odds`): the exact chance that the next draw brings a
+hazard this seat cannot defend and the VP at stake, from the seat's view only.
 """
 
 from __future__ import annotations
@@ -24,11 +22,12 @@ from rich.table import Table
 from rich.text import Text
 
 from fathom.core.api import State
+from fathom.games.deep_blue import odds
+from fathom.games.deep_blue.data import HAZARDS
+from fathom.games.deep_blue.odds import DiveOdds
 
 GEMS = ("silver", "gold", "red", "green", "purple", "black", "blue")
-HAZARDS = ("black", "blue")
 TREASURES = ("silver", "gold", "red")
-DEFENCE_SPOTS = {"blue": ("blue", "blue_or_black"), "black": ("black", "blue_or_black")}
 GEM_STYLE = {
     "silver": "grey85",
     "gold": "yellow",
@@ -675,12 +674,12 @@ class DeepBlueRenderer:
         view = state.view(seat)
         box = box_of(state.game)
         names = {action: state.action_to_string(action) for action in actions}
-        coached = coach_odds(state, seat) if "continue" in names.values() else None
+        coached = odds.coach(state, seat) if "continue" in names.values() else None
         notes: dict[int, str] = {}
         for action, name in names.items():
             try:
                 if name == "continue":
-                    note = continue_note(view, box, seat, coached)
+                    note = continue_note(coached, seat)
                 else:
                     note = move_note(view, box, seat, name)
             except (KeyError, IndexError, ValueError, ZeroDivisionError):
@@ -817,8 +816,6 @@ def move_note(view: Mapping[str, Any], box: Box, seat: int, name: str) -> str:
         if dive.get("sunken") and view.get("options", {}).get("scenario") == "best-of-the-best":
             bonus = 4
         return f"+{card.get('vp', 0) + bonus} VP, yours whatever happens next"
-    if verb == "continue":
-        return continue_note(view, box, seat)
     if verb == "stop":
         dive = view.get("dive") or {}
         gems = treasure_vp(view, box, seat)
@@ -840,132 +837,30 @@ def move_note(view: Mapping[str, Any], box: Box, seat: int, name: str) -> str:
     return ""
 
 
-# ---- hazard odds ----------------------------------------------------------------------------------
+# ---- the odds coach beside `continue` ---------------------------------------------------------------
 
 
-def defences(view: Mapping[str, Any], box: Box, seat: int) -> tuple[dict[str, int], list[str]]:
-    """Protection cards in this seat's hand (per hazard colour) and its defence spots on the dive tile."""
-    me = view["seats"][seat]
-    cards = {g: 0 for g in HAZARDS}
-    for card_id, n in (me.get("hand") or {}).items():
-        protects = box.cards.get(card_id, {}).get("protects")
-        if protects in cards:
-            cards[protects] += n
-    site = (view.get("dive") or {}).get("site")
-    guards = ("blue", "black", "blue_or_black")
-    spots = [b["spot"] for b in me["boats"] if b["node"] == site and b.get("spot") in guards]
-    return cards, spots
+def continue_note(coached: DiveOdds | None, seat: int) -> str:
+    """Exact chance that the next draw brings a hazard ``seat`` cannot defend, any hazard, and the VP at stake.
 
-
-def can_defend_all(hazards: Sequence[str], cards: Mapping[str, int], spots: Sequence[str]) -> bool:
-    """Whether cards and spots (each used once) can cover every hazard in ``hazards``."""
-    if not hazards:
-        return True
-    gem, rest = hazards[0], hazards[1:]
-    if cards.get(gem, 0) > 0:
-        fewer = dict(cards)
-        fewer[gem] -= 1
-        if can_defend_all(rest, fewer, spots):
-            return True
-    for i, spot in enumerate(spots):
-        if spot in DEFENCE_SPOTS[gem] and can_defend_all(rest, cards, [*spots[:i], *spots[i + 1 :]]):
-            return True
-    return False
-
-
-def gems_per_draw(view: Mapping[str, Any]) -> int:
-    dive = view.get("dive") or {}
-    troubled = view.get("options", {}).get("scenario") == "troubled-waters"
-    return 2 if troubled and dive.get("sunken") and view["bag_count"] >= 2 else 1
-
-
-def hazard_risk(view: Mapping[str, Any], box: Box, seat: int) -> tuple[Fraction, Fraction]:
-    """Exact chances that the next draw brings (undefendable hazard, any hazard) for ``seat``.
-
-    From the view only: the bag's contents, the dive's counts (a colour is dangerous
-    once one of it was drawn; with a pair draw, also when both gems are of it), the
-    seat's protection cards and its defence spots on the dive tile. A Troubled Waters
-    pair on a Sunken City tile is drawn as two gems without replacement.
+    The numbers are the engine's odds coach (:func:`fathom.games.deep_blue.odds.coach`),
+    which reads only this seat's view.
     """
-    bag = {g: n for g, n in view["bag"].items() if n}
-    total = sum(bag.values())
-    if total == 0:
-        return Fraction(0), Fraction(0)
-    counts = dict((view.get("dive") or {}).get("counts") or {})
-    cards, spots = defences(view, box, seat)
-    per_draw = gems_per_draw(view)
-    bad = Fraction(0)
-    any_hazard = Fraction(0)
-    if per_draw == 1:
-        draws = [((g,), Fraction(n, total)) for g, n in bag.items()]
-    else:
-        draws = []
-        for g1, n1 in bag.items():
-            for g2, n2 in bag.items():
-                ways = n1 * (n2 - (g1 == g2))
-                if ways:
-                    draws.append(((g1, g2), Fraction(ways, total * (total - 1))))
-    for gems, p in draws:
-        seen = dict(counts)
-        hazards = []
-        for g in gems:
-            seen[g] = seen.get(g, 0) + 1
-            if g in HAZARDS and seen[g] >= 2:
-                hazards.append(g)
-        if hazards:
-            any_hazard += p
-            if not can_defend_all(hazards, cards, spots):
-                bad += p
-    return bad, any_hazard
-
-
-def coach_odds(state: State, seat: int) -> Any | None:
-    """The odds coach's numbers (``fathom.games.deep_blue.odds.coach``) when that module is there.
-
-    Anything going wrong in it (missing, older API, a bug) falls back to :func:`hazard_risk`:
-    a coaching problem must never cost the person their game.
-    """
-    try:
-        from fathom.games.deep_blue import odds
-
-        info = odds.coach(state, seat)
-        mine = info.for_seat(seat) if info is not None else None
-        if mine is None:
-            return None
-        Fraction(mine.risk), Fraction(mine.hazard)  # the fields this renderer reads
-        return info
-    except Exception:
-        return None
-
-
-def continue_note(view: Mapping[str, Any], box: Box, seat: int, coached: Any | None = None) -> str:
-    """Exact chance that the next draw brings a hazard ``seat`` cannot defend (and any hazard).
-
-    From the odds coach when available (plus its expected VP), else from :func:`hazard_risk`;
-    both read only this seat's view.
-    """
-    if coached is not None:
-        mine = coached.for_seat(seat)
-        bad, anyh = Fraction(mine.risk), Fraction(mine.hazard)
-    else:
-        bad, anyh = hazard_risk(view, box, seat)
-    pair = "pair: " if gems_per_draw(view) == 2 else ""
+    mine = coached.for_seat(seat) if coached is not None else None
+    if mine is None:
+        return ""
+    bad, anyh = mine.risk, mine.hazard
+    pair = "pair: " if coached.per_draw == 2 else ""
     if anyh == 0:
         note = f"{pair}no hazard possible yet (0%)"
     else:
         note = f"{pair}{fraction_text(bad)} = {pct(bad)} a hazard you can't defend"
         if anyh != bad:
             note += f" (any {pct(anyh)})"
-    if coached is not None:
-        note += f"; VP stop {float(mine.stop_vp):.0f}, one more {float(mine.draw_vp):.1f}"
-        if getattr(coached, "leader_optimal", None) is not None:
-            note += f", best {coached.leader_optimal:.1f}"
-    else:
-        dive = view.get("dive") or {}
-        gems = treasure_vp(view, box, seat) if dive else 0
-        if gems and bad:
-            note += f"; {gems} gem VP at stake"
+    note += f"; VP stop {float(mine.stop_vp):.0f}, one more {float(mine.draw_vp):.1f}"
+    if coached.leader_optimal is not None:
+        note += f", best {coached.leader_optimal:.1f}"
     return note
 
 
-__all__ = ["DeepBlueRenderer", "hazard_risk", "can_defend_all", "card_effect", "draw_map", "move_note"]
+__all__ = ["DeepBlueRenderer", "card_effect", "continue_note", "draw_map", "move_note"]
