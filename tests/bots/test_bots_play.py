@@ -250,6 +250,10 @@ def test_search_settings_of_the_wrong_kind_are_refused() -> None:
         build_bot("heuristic(cylce=7)", "deep-blue", 1)
     assert policy_for_game(game, sail_plans=3, own_cycle=7.0).sail_plans == 3
     assert build_bot("heuristic(cycle=7)", "deep-blue", 1).params.cycle == 7
+    with pytest.raises(OptionError, match="greedy has no setting 'depth'; it takes none"):
+        build_bot("greedy(depth=2)", "deep-blue", 1)
+    with pytest.raises(OptionError, match="expert has no setting 'x'; allowed: dice_play"):
+        build_bot("expert(x=1)", "into-the-blue", 1)
 
 
 def test_into_the_blue_search_dice_compares_stop_the_expert_and_the_best_rerolls() -> None:

@@ -7,6 +7,7 @@ Game-specific bots register for their game only.
 from __future__ import annotations
 
 import importlib
+import inspect
 from collections.abc import Callable
 from typing import Any
 
@@ -41,8 +42,8 @@ def bot_names(game: str) -> list[str]:
     return sorted(name for name, games in _BOTS.items() if "*" in games or game in games)
 
 
-def make_bot(name: str, game: str, seed: int = 0) -> Any:
-    """A bot called ``name`` (or a level number as text) for ``game``."""
+def make_bot(name: str, game: str, seed: int = 0, **settings: Any) -> Any:
+    """A bot called ``name`` (or a level number as text) for ``game``; ``settings`` go to its constructor."""
     if name.isdigit() and int(name) in BOT_LEVELS:
         name = BOT_LEVELS[int(name)]
     games = _BOTS.get(name, {})
@@ -50,4 +51,20 @@ def make_bot(name: str, game: str, seed: int = 0) -> Any:
     if target is None:
         raise OptionError(f"no bot {name!r} for {game}; allowed: {allowed_list(bot_names(game))}")
     module, _, attr = target.partition(":")
-    return getattr(importlib.import_module(module), attr)(seed=seed)
+    factory = getattr(importlib.import_module(module), attr)
+    if settings:
+        _check_setting_names(name, factory, settings)
+    return factory(seed=seed, **settings)
+
+
+def _check_setting_names(name: str, factory: Any, settings: dict[str, Any]) -> None:
+    """A bot whose constructor names its settings refuses others with an OptionError, not a TypeError;
+    bots that take ``**settings`` check them themselves (by name and kind)."""
+    params = inspect.signature(factory).parameters
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
+        return
+    allowed = [p for p in params if p != "seed"]
+    for key in settings:
+        if key not in allowed:
+            raise OptionError(f"{name} has no setting {key!r}; "
+                              + (f"allowed: {allowed_list(allowed)}" if allowed else "it takes none"))

@@ -10,7 +10,6 @@ the bots it was played with.
 from __future__ import annotations
 
 import ast
-import importlib
 import json
 from typing import Any
 
@@ -65,14 +64,5 @@ def _value(raw: str) -> Any:
 
 def build_bot(spec: str, game: str, seed: int) -> Any:
     """A bot from a spec (see the module docstring)."""
-    name, kwargs = parse_spec(spec)
-    if not kwargs:
-        return registry.make_bot(name, game, seed=seed)
-    if name.isdigit() and int(name) in registry.BOT_LEVELS:
-        name = registry.BOT_LEVELS[int(name)]
-    games = registry._BOTS.get(name, {})
-    target = games.get(game) or games.get("*")
-    if target is None:
-        raise OptionError(f"no bot {name!r} for {game}; allowed: {', '.join(registry.bot_names(game))}")
-    module, _, attr = target.partition(":")
-    return getattr(importlib.import_module(module), attr)(seed=seed, **kwargs)
+    name, settings = parse_spec(spec)
+    return registry.make_bot(name, game, seed=seed, **settings)
