@@ -244,10 +244,7 @@ def test_coach_reads_the_view_only() -> None:
         assert odds.coach(other, seat) == odds.coach(state, seat)
 
 
-def test_notes_for_continue_and_dive_moves() -> None:
-    for state, seat in dive_positions(8, limit=3):
-        notes = odds.action_notes(state, seat, state.legal_actions())
-        assert any("VP" in text for text in notes.values())
+def test_no_coach_outside_a_dive() -> None:
     state = fathom.new_game("deep-blue", players=2, seed=4)
     while state.current_player == CHANCE:
         state.apply(state.sample_chance())

@@ -16,6 +16,7 @@ from fathom.bots import make_bot
 from fathom.cli.render_deep_blue import DeepBlueRenderer
 from fathom.cli.renderers import renderer_for
 from fathom.core.api import CHANCE, TERMINAL, State
+from fathom.games.deep_blue import odds
 
 RENDERER = DeepBlueRenderer()
 DEFENCE_SPOTS = {"blue": ("blue", "blue_or_black"), "black": ("black", "blue_or_black")}
@@ -179,6 +180,21 @@ def test_continue_note_is_the_exact_hazard_chance() -> None:
 def notes_by_name(state: State, seat: int) -> dict[str, str]:
     notes = RENDERER.action_notes(state, seat, state.legal_actions())
     return {state.action_to_string(a): n for a, n in notes.items()}
+
+
+def test_dive_moves_note_the_expected_vp_of_leading_the_dive() -> None:
+    """Before a dive the coach prices each site: its leader's optimal-stopping value, from the view."""
+    def can_dive(state: State, view: dict[str, Any]) -> bool:
+        return any(state.action_to_string(a).startswith("dive ") for a in state.legal_actions())
+
+    state = play_to(3, 2, can_dive)
+    seat = state.current_player
+    notes = notes_by_name(state, seat)
+    dives = {name: note for name, note in notes.items() if name.startswith("dive ")}
+    assert dives
+    for name, note in dives.items():
+        value = odds.dive_start_value(state.view(seat), state.game.components, seat, name.split()[1])
+        assert f"you would expect {value:.1f} VP from it" in note and note.startswith("lead the dive on ")
 
 
 def test_move_notes_explain_recruits_payments_and_routes() -> None:

@@ -682,6 +682,9 @@ class DeepBlueRenderer:
                     note = continue_note(coached, seat)
                 else:
                     note = move_note(view, box, seat, name)
+                if name.startswith("dive "):
+                    value = odds.dive_start_value(view, state.game.components, seat, name.split()[1])
+                    note += f"; you would expect {value:.1f} VP from it, stopping at the best moment"
             except (KeyError, IndexError, ValueError, ZeroDivisionError):
                 note = ""
             if note:

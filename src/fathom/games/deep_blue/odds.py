@@ -27,7 +27,7 @@ Both score a dive with the rules of :mod:`.dive_model` (hazards, defences, cards
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -41,9 +41,9 @@ from fathom.games.deep_blue.stopping import continue_value, optimal_value
 _TREASURE_SPOT = {SILVER: SPOT_KINDS.index("silver"), GOLD: SPOT_KINDS.index("gold"), RED: SPOT_KINDS.index("red")}
 
 __all__ = [  # the dive model and the solver too, so that a bot needs one import for its dive numbers
-    "Card", "Defences", "Diver", "DiverOdds", "DiveOdds", "action_notes", "coach", "continue_value",
-    "dive_odds", "dive_start_value", "diver_from_view", "gem_vector", "next_draw", "optimal_value", "out_vp",
-    "per_draw_of", "stop_vp", "summary",
+    "Card", "Defences", "Diver", "DiverOdds", "DiveOdds", "coach", "continue_value", "dive_odds",
+    "dive_start_value", "diver_from_view", "gem_vector", "next_draw", "optimal_value", "out_vp", "per_draw_of",
+    "stop_vp",
 ]
 
 
@@ -76,7 +76,6 @@ class DiveOdds:
     divers: tuple[DiverOdds, ...]
     leader_optimal: float | None = None  # viewer is the leader: expected VP diving on optimally
     leader_stop: float | None = None
-    notes: dict[str, Any] = field(default_factory=dict)
 
     def for_seat(self, seat: int) -> DiverOdds | None:
         return next((d for d in self.divers if d.seat == seat), None)
@@ -168,9 +167,10 @@ def diver_from_view(view: Mapping[str, Any], comp: Components, seat: int, viewer
     )
 
 
-def per_draw_of(view: Mapping[str, Any], comp: Components) -> int:
-    dive = view["dive"]
-    sunken = comp.tile(dive["tile"]).sunken
+def per_draw_of(view: Mapping[str, Any], comp: Components, tile_id: str | None = None) -> int:
+    """Gems a draw brings on ``tile_id`` (default: the dive's tile): a pair on a Sunken City tile
+    under Troubled Waters (R-DB-11), else one."""
+    sunken = comp.tile(tile_id or view["dive"]["tile"]).sunken
     return 2 if sunken and view["options"].get("scenario") == "troubled-waters" else 1
 
 
@@ -226,54 +226,4 @@ def dive_start_value(view: Mapping[str, Any], comp: Components, seat: int, site:
     if entry.get("gem"):
         g = GEMS.index(entry["gem"])
         drawn[g] += 1
-    per_draw = 2 if tile.sunken and view["options"].get("scenario") == "troubled-waters" else 1
-    return optimal_value(me, bag, drawn, per_draw, must_draw=sum(drawn) == 0)
-
-
-# ---- words for front ends -----------------------------------------------------------------------
-def pct(p: Fraction | float) -> str:
-    return f"{float(p) * 100:.1f}%"
-
-
-def action_notes(state: Any, seat: int, actions: Sequence[int]) -> dict[int, str]:
-    """Short notes beside legal moves in a dive (and beside ``dive`` moves), for ``seat``.
-
-    Everything comes from ``state.view(seat)`` and the public component data.
-    """
-    view = state.view(seat)
-    comp = state.game.components
-    names = {a: state.action_to_string(a) for a in actions}
-    notes: dict[int, str] = {}
-    odds = dive_odds(view, comp, seat)
-    if odds is None:
-        for a, name in names.items():
-            if name.startswith("dive "):
-                value = dive_start_value(view, comp, seat, name.split()[1])
-                notes[a] = f"expected {value:.1f} VP leading it (stopping at the best moment)"
-        return notes
-    mine = odds.for_seat(seat)
-    for a, name in names.items():
-        if name == "continue" and mine is not None:
-            notes[a] = (f"P(hazard you cannot defend) {pct(mine.risk)}; one more draw: "
-                        f"{float(mine.draw_vp):.2f} VP expected"
-                        + (f", best play from here {odds.leader_optimal:.2f}" if odds.leader_optimal is not None else ""))
-        elif name == "stop" and mine is not None:
-            notes[a] = f"{float(mine.stop_vp):.0f} VP now"
-        elif name == "resurface" and mine is not None:
-            notes[a] = "keep card VP, lose gem VP"
-        elif name.startswith("defend") and mine is not None:
-            notes[a] = f"keeps {float(mine.stop_vp):.0f} VP in play; next draw risk {pct(mine.risk)}"
-    return notes
-
-
-def summary(odds: DiveOdds) -> list[str]:
-    """One line per diver, for a board panel."""
-    lines = []
-    for d in odds.divers:
-        who = "you" if d.seat == odds.seat else f"seat {d.seat}"
-        known = "" if d.hand_known else " (spots only)"
-        lines.append(
-            f"{who}: hazard {pct(d.hazard)}, cannot defend {pct(d.risk)}{known}; "
-            f"stop {float(d.stop_vp):.0f} VP, one more draw {float(d.draw_vp):.2f} VP"
-        )
-    return lines
+    return optimal_value(me, bag, drawn, per_draw_of(view, comp, tile.id), must_draw=sum(drawn) == 0)
