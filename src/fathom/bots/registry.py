@@ -11,6 +11,7 @@ import inspect
 from collections.abc import Callable
 from typing import Any
 
+from fathom.bots.settings import check_settings
 from fathom.core.errors import OptionError, allowed_list
 
 BotFactory = Callable[[str, int], Any]
@@ -58,13 +59,11 @@ def make_bot(name: str, game: str, seed: int = 0, **settings: Any) -> Any:
 
 
 def _check_setting_names(name: str, factory: Any, settings: dict[str, Any]) -> None:
-    """A bot whose constructor names its settings refuses others with an OptionError, not a TypeError;
-    bots that take ``**settings`` check them themselves (by name and kind)."""
-    params = inspect.signature(factory).parameters
-    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
+    """A bot whose constructor names its settings refuses others (and values of the wrong kind) with
+    an OptionError, not a TypeError; bots that take ``**settings`` check them themselves."""
+    params = inspect.signature(factory).parameters.values()
+    if any(p.kind is p.VAR_KEYWORD for p in params):
         return
-    allowed = [p for p in params if p != "seed"]
-    for key in settings:
-        if key not in allowed:
-            raise OptionError(f"{name} has no setting {key!r}; "
-                              + (f"allowed: {allowed_list(allowed)}" if allowed else "it takes none"))
+    defaults = {p.name: p.default for p in params if p.name != "seed" and p.kind in (p.POSITIONAL_OR_KEYWORD,
+                                                                                   p.KEYWORD_ONLY)}
+    check_settings(name, defaults, settings)

@@ -21,8 +21,9 @@ def check_settings(owner: str, current: Mapping[str, Any], overrides: Mapping[st
     (the bot's own arguments) and ``where`` only make the error say more."""
     for key, value in overrides.items():
         if key not in current:
+            allowed = [*also_allowed, *current]
             raise OptionError(f"{owner} has no setting {key!r}{where}; "
-                              f"allowed: {allowed_list([*also_allowed, *current])}")
+                              + (f"allowed: {allowed_list(allowed)}" if allowed else "it takes none"))
         _check_kind(owner, key, current[key], value)
 
 

@@ -24,7 +24,6 @@ from rich.text import Text
 from fathom.core.api import State
 from fathom.games.deep_blue import odds
 from fathom.games.deep_blue.data import HAZARDS
-from fathom.games.deep_blue.odds import DiveOdds
 
 GEMS = ("silver", "gold", "red", "green", "purple", "black", "blue")
 TREASURES = ("silver", "gold", "red")
@@ -843,7 +842,7 @@ def move_note(view: Mapping[str, Any], box: Box, seat: int, name: str) -> str:
 # ---- the odds coach beside `continue` ---------------------------------------------------------------
 
 
-def continue_note(coached: DiveOdds | None, seat: int) -> str:
+def continue_note(coached: odds.DiveOdds | None, seat: int) -> str:
     """Exact chance that the next draw brings a hazard ``seat`` cannot defend, any hazard, and the VP at stake.
 
     The numbers are the engine's odds coach (:func:`fathom.games.deep_blue.odds.coach`),
