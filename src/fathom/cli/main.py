@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TextIO
 
+from rich.console import Console
 from rich.text import Text
 
 from fathom.cli import bench, data_cmd, info, play, replay
@@ -21,24 +22,58 @@ from fathom.server import cli as server_cli
 from fathom.sim import cli as sim_cli
 
 
+Run = Callable[[argparse.Namespace, Console, TextIO | None], int]
+
+
+def _play(args: argparse.Namespace, console: Console, stdin: TextIO | None) -> int:
+    return play.run(args, console, make_input(stdin, console))
+
+
+def _replay(args: argparse.Namespace, console: Console, stdin: TextIO | None) -> int:
+    return replay.run(args, console, make_input(stdin, console), is_interactive(stdin))
+
+
+def _plain(run: Callable[[argparse.Namespace, Console], int]) -> Run:
+    """A subcommand that needs no input stream."""
+    return lambda args, console, stdin: run(args, console)
+
+
+def _add_game(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", choices=game_names())
+
+
+# name, help, its arguments, what runs it (argparse's set_defaults idiom for subcommands)
+COMMANDS: tuple[tuple[str, str, Callable[[argparse.ArgumentParser], None] | None, Run], ...] = (
+    ("play", "play against bots (or --watch bots only)", play.add_arguments, _play),
+    ("replay", "step through a saved game", replay.add_arguments, _replay),
+    ("bench", "engine speed with random bots", bench.add_arguments, _plain(bench.run)),
+    ("data", "data file tools (data check FILE)", data_cmd.add_arguments, _plain(data_cmd.run)),
+    ("serve", "play in the browser: tables, friends, bots", server_cli.add_serve_arguments,
+     _plain(server_cli.run_serve)),
+    ("bench-server", "load-test the web server with bot tables", server_cli.add_bench_arguments,
+     _plain(server_cli.run_bench)),
+    ("simulate", "many seeded bot games, seats rotated: JSONL + CSV", sim_cli.add_simulate_arguments,
+     _plain(sim_cli.run_simulate)),
+    ("tournament", "round robin between bots: Elo ladder", sim_cli.add_tournament_arguments,
+     _plain(sim_cli.run_tournament)),
+    ("report", "HTML page of plots from simulation results", sim_cli.add_report_arguments,
+     _plain(sim_cli.run_report)),
+    ("games", "list the games and their options", None, _plain(info.run_games)),
+    ("bots", "list the bots for a game", _add_game, _plain(info.run_bots)),
+)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="fathom",
         description="Deep Blue and Into the Blue in the terminal: play, replay, bench, check data.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    play.add_arguments(sub.add_parser("play", help="play against bots (or --watch bots only)"))
-    replay.add_arguments(sub.add_parser("replay", help="step through a saved game"))
-    bench.add_arguments(sub.add_parser("bench", help="engine speed with random bots"))
-    data_cmd.add_arguments(sub.add_parser("data", help="data file tools (data check FILE)"))
-    server_cli.add_serve_arguments(sub.add_parser("serve", help="play in the browser: tables, friends, bots"))
-    server_cli.add_bench_arguments(sub.add_parser("bench-server", help="load-test the web server with bot tables"))
-    sim_cli.add_simulate_arguments(sub.add_parser("simulate", help="many seeded bot games, seats rotated: JSONL + CSV"))
-    sim_cli.add_tournament_arguments(sub.add_parser("tournament", help="round robin between bots: Elo ladder"))
-    sim_cli.add_report_arguments(sub.add_parser("report", help="HTML page of plots from simulation results"))
-    sub.add_parser("games", help="list the games and their options")
-    bots = sub.add_parser("bots", help="list the bots for a game")
-    bots.add_argument("game", choices=game_names())
+    for name, help_text, add_arguments, run in COMMANDS:
+        command = sub.add_parser(name, help=help_text)
+        if add_arguments is not None:
+            add_arguments(command)
+        command.set_defaults(run=run)
     return parser
 
 
@@ -47,27 +82,7 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None, stdo
     args = build_parser().parse_args(argv)
     console = make_console(stdout)
     try:
-        if args.command == "play":
-            return play.run(args, console, make_input(stdin, console))
-        if args.command == "replay":
-            return replay.run(args, console, make_input(stdin, console), is_interactive(stdin))
-        if args.command == "bench":
-            return bench.run(args, console)
-        if args.command == "data":
-            return data_cmd.run(args, console)
-        if args.command == "serve":
-            return server_cli.run_serve(args, console)
-        if args.command == "bench-server":
-            return server_cli.run_bench(args, console)
-        if args.command == "simulate":
-            return sim_cli.run_simulate(args, console)
-        if args.command == "tournament":
-            return sim_cli.run_tournament(args, console)
-        if args.command == "report":
-            return sim_cli.run_report(args, console)
-        if args.command == "games":
-            return info.run_games(args, console)
-        return info.run_bots(args, console)
+        return args.run(args, console, stdin)
     except FathomError as exc:
         console.print(Text(f"error: {exc}", style="red"))
         return 2
