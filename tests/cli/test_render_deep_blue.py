@@ -241,3 +241,16 @@ def test_whole_games_render_to_the_end(players: int, scenario: str) -> None:
     winners = view["winners"]
     assert all(("you" if w == 0 else f"seat {w}") in text.split("Game over", 1)[1] for w in winners)
     assert f"Fresco {view['fresco']}/4" in text
+
+
+@pytest.mark.parametrize("scenario, sunken_reach", [("troubled-waters", 1), ("storm", 2), ("dangerous-reefs", 0)])
+def test_r_db_8_rush_reach_shown_is_the_scenarios(scenario: str, sunken_reach: int) -> None:
+    """The board says who may rush from how far: 1 move, on a Sunken City tile what the scenario
+    allows (A Storm is Coming: 2, Dangerous Reefs: none), read from the box, as the engine plays it."""
+    from fathom.cli.render_deep_blue.look import box_for_view, box_of, rush_reach
+
+    state = fathom.new_game("deep-blue", players=3, seed=1, scenario=scenario)
+    view = state.view(0)
+    box = box_of(*box_for_view(view))
+    assert rush_reach(view, box, sunken=True) == sunken_reach == state.game.scenario.rush_distance
+    assert rush_reach(view, box, sunken=False) == 1

@@ -192,11 +192,10 @@ def treasure_vp(view: Mapping[str, Any], box: Box, seat: int) -> int:
                for g, n in dive["counts"].items() if g in TREASURES)
 
 
-def rush_reach(view: Mapping[str, Any], sunken: bool) -> int:
-    """How many moves away boats may rush from (Storm: 2, Dangerous Reefs: 0 on Sunken City tiles)."""
-    if not sunken:
-        return 1
-    return {"storm": 2, "dangerous-reefs": 0}.get(view.get("options", {}).get("scenario"), 1)
+def rush_reach(view: Mapping[str, Any], box: Box, sunken: bool) -> int:
+    """How many moves away boats may rush from: 1, or on a Sunken City tile what the scenario says."""
+    scenario = box.scenarios.get(view.get("options", {}).get("scenario"))
+    return scenario["rush_distance"] if sunken and scenario else 1
 
 
 def site_at(view: Mapping[str, Any], node: str) -> Mapping[str, Any] | None:

@@ -44,7 +44,7 @@ def dive_note(view: Mapping[str, Any], box: Box, seat: int, node: str) -> str:
     site = site_at(view, node) or {}
     where = boats_at(view)
     here = sorted({s for s, _ in where.get(node, [])} - {seat})
-    reach = rush_reach(view, bool(site.get("sunken")))
+    reach = rush_reach(view, box, bool(site.get("sunken")))
     near = {node}
     frontier = {node}
     for _ in range(reach):

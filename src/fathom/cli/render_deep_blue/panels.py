@@ -188,7 +188,7 @@ def dive_panel(view: Mapping[str, Any], box: Box, me: int | None) -> Panel:
     lines.append(head)
     if view.get("phase") == "rush":
         here = sorted({s for s, _ in boats_at(view).get(dive["site"], [])})
-        reach = rush_reach(view, bool(dive.get("sunken")))
+        reach = rush_reach(view, box, bool(dive.get("sunken")))
         away = "one move" if reach == 1 else f"{reach} moves"
         line = Text(f"Rushing in: boats up to {away} away may join. On the site now: ")
         lines.append(line + join([seat_tag(view, s, me) for s in here], ", "))
