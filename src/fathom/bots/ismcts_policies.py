@@ -10,13 +10,12 @@ bot's own seat, through the same public-only bots used at levels 1-2).
 
 from __future__ import annotations
 
-import inspect
 import math
 from dataclasses import replace
 from functools import cache
 from typing import Any
 
-from fathom.bots.settings import check_settings
+from fathom.bots.settings import check_settings, constructor_settings
 from fathom.core.api import CHANCE, TERMINAL, State
 from fathom.core.rng import Rng
 
@@ -448,5 +447,4 @@ def _bot_settings() -> tuple[str, ...]:
     """The settings ``ISMCTSBot`` takes itself (read from its signature, so the list cannot drift)."""
     from fathom.bots.ismcts import ISMCTSBot
 
-    params = inspect.signature(ISMCTSBot).parameters.values()
-    return tuple(p.name for p in params if p.kind is p.POSITIONAL_OR_KEYWORD and p.name not in ("seed", "policy"))
+    return tuple(constructor_settings(ISMCTSBot, skip=("seed", "policy"))[0])

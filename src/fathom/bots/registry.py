@@ -7,11 +7,10 @@ Game-specific bots register for their game only.
 from __future__ import annotations
 
 import importlib
-import inspect
 from collections.abc import Callable
 from typing import Any
 
-from fathom.bots.settings import check_settings
+from fathom.bots.settings import check_settings, constructor_settings
 from fathom.core.errors import OptionError, allowed_list
 
 BotFactory = Callable[[str, int], Any]
@@ -54,16 +53,9 @@ def make_bot(name: str, game: str, seed: int = 0, **settings: Any) -> Any:
     module, _, attr = target.partition(":")
     factory = getattr(importlib.import_module(module), attr)
     if settings:
-        _check_setting_names(name, factory, settings)
+        # a bot whose constructor names its settings refuses others (and values of the wrong kind) with
+        # an OptionError, not a TypeError; bots that take ``**settings`` check them themselves
+        named, open_ended = constructor_settings(factory)
+        if not open_ended:
+            check_settings(name, named, settings)
     return factory(seed=seed, **settings)
-
-
-def _check_setting_names(name: str, factory: Any, settings: dict[str, Any]) -> None:
-    """A bot whose constructor names its settings refuses others (and values of the wrong kind) with
-    an OptionError, not a TypeError; bots that take ``**settings`` check them themselves."""
-    params = inspect.signature(factory).parameters.values()
-    if any(p.kind is p.VAR_KEYWORD for p in params):
-        return
-    defaults = {p.name: p.default for p in params if p.name != "seed" and p.kind in (p.POSITIONAL_OR_KEYWORD,
-                                                                                   p.KEYWORD_ONLY)}
-    check_settings(name, defaults, settings)

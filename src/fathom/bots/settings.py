@@ -6,6 +6,7 @@ such as 'False' given to a switch would otherwise switch it on without a word.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Mapping, Sequence
 from dataclasses import fields, replace
 from typing import Any, TypeVar
@@ -25,6 +26,19 @@ def check_settings(owner: str, current: Mapping[str, Any], overrides: Mapping[st
             raise OptionError(f"{owner} has no setting {key!r}{where}; "
                               + (f"allowed: {allowed_list(allowed)}" if allowed else "it takes none"))
         _check_kind(owner, key, current[key], value)
+
+
+def constructor_settings(factory: Any, skip: Sequence[str] = ("seed",)) -> tuple[dict[str, Any], bool]:
+    """The settings a bot's constructor names, with their defaults, and whether it also takes any
+    other ``**settings`` (read from its signature, so no list of them can drift)."""
+    named: dict[str, Any] = {}
+    open_ended = False
+    for p in inspect.signature(factory).parameters.values():
+        if p.kind is p.VAR_KEYWORD:
+            open_ended = True
+        elif p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY) and p.name not in skip:
+            named[p.name] = p.default
+    return named, open_ended
 
 
 def _check_kind(owner: str, key: str, current: Any, value: Any) -> None:

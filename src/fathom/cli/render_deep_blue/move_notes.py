@@ -1,4 +1,5 @@
-"""Notes beside legal moves: the card a slot holds, what a payment is worth, where a route leads, the odds of `continue`."""
+"""Notes beside legal moves: the card a slot holds, what a payment is worth, where a route leads,
+the odds of ``continue``."""
 
 from __future__ import annotations
 

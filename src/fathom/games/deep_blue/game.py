@@ -138,8 +138,10 @@ class DeepBlueGame(Game):
                 for nid, kind, xy in zip(comp.node_ids, comp.node_kinds, comp.node_xy)
             ],
             "edges": [[comp.node_ids[a], comp.node_ids[b]] for a, b in comp.edges],
-            "scenarios": [{"id": s.id, "name": s.name, "rule": s.rule, "rush_distance": ScenarioRules(s.id).rush_distance}
-                          for s in comp.scenarios],
+            "scenarios": [
+                {"id": s.id, "name": s.name, "rule": s.rule, "rush_distance": ScenarioRules(s.id).rush_distance}
+                for s in comp.scenarios
+            ],
             "market_prices": list(comp.slot_prices),
             "refresh_price": comp.refresh_price,
             "colours": list(comp.colours[: self.num_players]),
