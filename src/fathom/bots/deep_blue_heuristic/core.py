@@ -1,0 +1,57 @@
+"""What every part of level 2's plan judges the same way: the weights, the scores as the seat
+sees them, whether the game is about to end, and how safely a boat holds a wreck."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fathom.bots import deep_blue_eval as ev
+from fathom.bots.deep_blue_eval import Params, Tables
+
+
+class HeuristicCore:
+    """The weights (``params``) and the judgements shared by turns, sails and dives."""
+
+    params: Params
+
+    def visible_vp(self, state: Any, T: Tables, p: int) -> list[float]:
+        """Everyone's VP as ``p`` sees them (with hidden scores, rivals are assumed level)."""
+        if T.hidden_scores:
+            return [float(state.vp[p])] * T.n
+        return [float(v) for v in state.vp]
+
+    def behind(self, state: Any, T: Tables, p: int) -> bool:
+        """Is ``p`` not ahead of every rival, as far as it can see?"""
+        vp = self.visible_vp(state, T, p)
+        return vp[p] <= max(v for o, v in enumerate(vp) if o != p)
+
+    def ending_soon(self, state: Any, T: Tables) -> bool:
+        """Will the next Sunken City dive end the game?"""
+        return state.fresco + 1 >= T.sunken_count
+
+    def final_tile(self, state: Any, T: Tables, node: int) -> bool:
+        """Would a dive at ``node`` end the game (the last Sunken City tile)?"""
+        tile = state.site_tile[node]
+        return tile >= 0 and T.tile_sunken[tile] and self.ending_soon(state, T)
+
+    def other_wrecks(self, state: Any, T: Tables) -> bool:
+        """Is any wreck left besides Sunken City tiles (face up or still face down)?"""
+        if sum(n for t, n in enumerate(state.unrevealed) if not T.tile_sunken[t]):
+            return True
+        return any(state.site_tile[node] >= 0 and not T.tile_sunken[state.site_tile[node]] for node in T.sites)
+
+    def ending_bonus(self, state: Any, T: Tables, p: int, mine: float, rivals: list[tuple[int, float]]) -> float:
+        """± ``end_bonus`` for ending the game ahead or behind with ``mine`` more VP (rivals' gains given)."""
+        vp = self.visible_vp(state, T, p)
+        me = vp[p] + mine
+        gains = dict(rivals)
+        best_rival = max(vp[o] + gains.get(o, 0.0) / self.params.rival_share for o in range(T.n) if o != p)
+        if me > best_rival:
+            return self.params.end_bonus
+        # behind: waiting helps only while other wrecks can still bring VP (else it only stalls)
+        return -self.params.end_bonus if self.other_wrecks(state, T) else 0.0
+
+    def hold(self, state: Any, T: Tables, p: int, node: int) -> float:
+        """The share of a wreck's value a boat keeps until it can dive there (less with rivals near)."""
+        P = self.params
+        return P.hold_contested if ev.rivals_near(state, T, p, node) else P.hold_alone
