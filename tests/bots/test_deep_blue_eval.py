@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fathom.bots import deep_blue_eval as ev
+from fathom.bots.deep_blue_eval import dives
 from fathom.games.deep_blue.data import GEMS
 
 SILVER, PURPLE = GEMS.index("silver"), GEMS.index("purple")
@@ -21,7 +21,7 @@ def test_scattered_wealth_a_gem_on_the_tile_is_the_first_draw_and_no_longer_in_t
     """
     def lead_with_purple_on_tile(bag: list[int]) -> float:
         # no spots or defence cards, no card bonus, one gem a draw, look-ahead 5, defence card cost 0.8
-        return ev._dive_value(rates(silver=1, purple=4), (0, 0, 0), (), 0, 0, tuple(bag), PURPLE, 1, False, False,
+        return dives._dive_value(rates(silver=1, purple=4), (0, 0, 0), (), 0, 0, tuple(bag), PURPLE, 1, False, False,
                               5, 0.8)
 
     bag = [0] * len(GEMS)

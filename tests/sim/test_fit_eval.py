@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from fathom.bots import deep_blue_eval as ev
+from fathom.bots.deep_blue_eval import learned
 from fathom.bots import deep_blue_value
 from fathom.core.registry import new_game
 from fathom.core.rng import Rng
@@ -74,7 +75,7 @@ def test_a_table_set_needs_the_general_set_first(tmp_path: Path, capsys: pytest.
 ])
 def test_the_value_of_a_table_uses_its_own_set_if_one_was_fitted(players: int, scenario: str, expected: str) -> None:
     T = ev.tables(new_game("deep-blue", players=players, seed=1, scenario=scenario).game)
-    weights, share_scale, scale = ev._weights(T)
+    weights, share_scale, scale = learned._weights(T)
     entry = deep_blue_value.SETS[expected]
     assert weights[0] == entry["weights"]["bias"]
     assert scale == tuple(entry["win_scale"])

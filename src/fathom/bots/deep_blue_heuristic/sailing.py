@@ -80,7 +80,7 @@ class Sailing(Paying):
                 key = (k, sunken)
                 if key not in by_kind:
                     # tile VP is added below, so the value without it serves every tile of this set
-                    by_kind[key] = ev._value_of(T, hand, bag, t, (k,), -1, True, 4, P.card_cost) - T.tile_vp[t]
+                    by_kind[key] = ev.dive_value_from(T, hand, bag, t, (k,), -1, True, 4, P.card_cost) - T.tile_vp[t]
                 best = max(best, by_kind[key])
             best += T.tile_vp[t]
             if sunken:

@@ -1,0 +1,44 @@
+"""Deep Blue planning knowledge shared by the ``heuristic`` bot and ISMCTS's leaf evaluation.
+
+Everything here reads a state only where the seat it plans for may look: the
+public fields (board, boats, bag, market, dive, tokens, VP unless ``hidden_scores``)
+and that seat's own hand and rest pile. The tests run the bots on a spy state that
+raises if another seat's hand or rest pile is read.
+
+Values are in victory points, all on one scale so a turn's options compare:
+
+* ``dive_value``: expected VP of leading a dive on a tile with given spots, from
+  the exact dive odds (:mod:`fathom.games.deep_blue.odds`) with a look-ahead cap for
+  speed;
+* ``card_worth``: expected VP a crew card adds over the rest of the game (its use
+  per dive times the uses left);
+* ``prospect``: the best dive a seat's boats are set up for next turn, discounted
+  by the chance that a rival dives it first;
+* ``estimate``: VP now plus the above, the number ISMCTS compares between seats.
+
+One module per job: ``tables`` (facts and weights), ``reading`` (the position as a seat may
+see it), ``cards``, ``dives``, ``positions`` (the hand-made estimate) and ``learned``.
+"""
+
+from fathom.bots.deep_blue_eval.cards import card_use_value, card_worth, meet_chance, my_turns_left, turns_left
+from fathom.bots.deep_blue_eval.dives import dive_value, dive_value_from
+from fathom.bots.deep_blue_eval.learned import (
+    FEATURES, GENERAL, WEIGHT_NAMES, features, learned_estimate, table_key, win_scale,
+)
+from fathom.bots.deep_blue_eval.positions import estimate, hand_worth, prospect
+from fathom.bots.deep_blue_eval.reading import (
+    free_kinds, full_bag, hand_signature, rates_for, rivals_near, spot_defences, spot_kinds,
+)
+from fathom.bots.deep_blue_eval.tables import (
+    DEFAULT, K_BLACK, K_BLUE, K_EITHER, K_GOLD, K_RED, K_SILVER, Params, Tables, tables,
+)
+from fathom.games.deep_blue.dive_model import BLACK, BLUE, GOLD, GREEN, PURPLE, RED, SILVER
+
+__all__ = [
+    "BLACK", "BLUE", "DEFAULT", "FEATURES", "GENERAL", "GOLD", "GREEN", "K_BLACK", "K_BLUE", "K_EITHER",
+    "K_GOLD", "K_RED", "K_SILVER", "PURPLE", "RED", "SILVER", "WEIGHT_NAMES", "Params", "Tables",
+    "card_use_value", "card_worth", "dive_value", "dive_value_from", "estimate", "features", "free_kinds",
+    "full_bag", "hand_signature", "hand_worth", "learned_estimate", "meet_chance", "my_turns_left",
+    "prospect", "rates_for", "rivals_near", "spot_defences", "spot_kinds", "table_key", "tables",
+    "turns_left", "win_scale",
+]

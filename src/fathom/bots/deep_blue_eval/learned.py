@@ -1,0 +1,108 @@
+"""The learned value of level 3: a seat's expected final VP from 15 features of its position,
+with weights fitted on self-play by :mod:`fathom.sim.fit_eval` (one set per table), and the
+spread of leads still to come that turns it into a win chance."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fathom.bots.deep_blue_eval.cards import meet_chance, my_turns_left, turns_left
+from fathom.bots.deep_blue_eval.dives import dive_value
+from fathom.bots.deep_blue_eval.reading import full_bag, rivals_near
+from fathom.bots.deep_blue_eval.tables import DEFAULT, Params, Tables
+from fathom.games.deep_blue import phases as ph
+
+
+FEATURES = (
+    "bias", "turns_left", "prospect_best", "prospect_second", "hand_defence", "hand_score", "hand_cash",
+    "hand_props", "rest_defence", "rest_score", "rest_other", "tokens", "boats_on_tiles", "reach",
+    "until_my_turn",
+)
+
+
+WEIGHT_NAMES = FEATURES + tuple(f"{n}*share" for n in FEATURES[2:])
+"""One weight per feature, then one per feature times the share of the game left (not bias, turns left)."""
+
+
+def features(state: Any, T: Tables, p: int, params: Params = DEFAULT) -> list[float]:
+    """What the learned value reads for seat ``p`` (its own cards, public fields)."""
+    bag = full_bag(state)
+    prospects = []
+    on_tiles = 0
+    seen = set()
+    for b in (2 * p, 2 * p + 1):
+        node = state.boat_node[b]
+        if state.site_tile[node] >= 0:
+            on_tiles += 1
+            if node in seen:
+                continue
+            seen.add(node)
+            hold = params.hold_contested if rivals_near(state, T, p, node) else params.hold_alone
+            prospects.append(hold * dive_value(state, T, p, node, depth=3, params=params))
+    prospects.sort(reverse=True)
+    prospects += [0.0, 0.0]
+    sums = []
+    for pile in (state.hands[p], state.rests[p]):
+        defence = score = cash = props = 0.0
+        for c, n in enumerate(pile):
+            if not n:
+                continue
+            if T.protects[c] >= 0:
+                defence += n
+            if T.scoring[c]:
+                score += n * T.vp[c] * meet_chance(T.needs[c], T.needs_any[c], bag, params.dive_draws)
+            cash += n * T.cash[c]
+            props += n * T.props[c]
+        sums.append((defence, score, cash, props))
+    targets = [node for node in T.sites if state.site_tile[node] != -1]
+    reach = 0.0
+    if targets:
+        reach = min(T.dist[state.boat_node[b]][node] for b in (2 * p, 2 * p + 1) for node in targets)
+    return [
+        1.0, my_turns_left(state, T, params), prospects[0], prospects[1],
+        sums[0][0], sums[0][1], sums[0][2], sums[0][3],
+        sums[1][0], sums[1][1], sums[1][2] + sums[1][3],
+        float(state.tokens[p]), float(on_tiles), float(reach), float((p - state.turn) % T.n),
+    ]
+
+
+GENERAL = "any"  # the fitted set for a table with no set of its own
+
+
+def table_key(players: int, scenario: str) -> str:
+    """The name of the value set fitted for one table (see fathom.sim.fit_eval)."""
+    return f"{players}:{scenario}"
+
+
+_WEIGHTS: dict[tuple[int, str], tuple[list[float], float, tuple[float, float]]] = {}
+
+
+def _weights(T: Tables) -> tuple[list[float], float, tuple[float, float]]:
+    """The fitted set for this table (player count and scenario), else the general one."""
+    key = (T.n, T.scenario)
+    chosen = _WEIGHTS.get(key)
+    if chosen is None:
+        from fathom.bots import deep_blue_value as fitted
+
+        entry = fitted.SETS.get(table_key(T.n, T.scenario), fitted.SETS[GENERAL])
+        chosen = _WEIGHTS[key] = ([entry["weights"][n] for n in WEIGHT_NAMES], entry["share_scale"],
+                                  tuple(entry["win_scale"]))
+    return chosen
+
+
+def learned_estimate(state: Any, T: Tables, p: int, params: Params = DEFAULT) -> float:
+    """Expected final VP of seat ``p``: VP now plus the fitted future gain (see fathom.sim.fit_eval)."""
+    if state.phase == ph.OVER:
+        return float(state.vp[p])
+    w, share_scale, _ = _weights(T)
+    f = features(state, T, p, params)
+    share = min(1.0, f[1] / share_scale)
+    gain = sum(wi * fi for wi, fi in zip(w, f))
+    gain += sum(wi * fi * share for wi, fi in zip(w[len(f):], f[2:]))
+    return state.vp[p] + gain
+
+
+def win_scale(state: Any, T: Tables) -> float:
+    """Spread of final-VP leads still to come (logistic scale of the fitted win chance)."""
+    _, _, (a, b) = _weights(T)
+    return a + b * turns_left(state, T)

@@ -1,0 +1,90 @@
+"""Reading a position where a planning seat may look (public fields and its own cards): the
+spots its boats hold, the free spots, its hand's scoring cards and defences, the bag."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from fathom.bots.deep_blue_eval.tables import K_BLACK, K_BLUE, K_EITHER, K_GOLD, K_RED, K_SILVER, Tables
+from fathom.games.deep_blue.dive_model import BLACK, BLUE, GOLD, RED, SILVER
+
+
+_TREASURE_OF_KIND = {K_SILVER: SILVER, K_GOLD: GOLD, K_RED: RED}
+
+
+def spot_kinds(state: Any, T: Tables, p: int, node: int) -> tuple[int, ...]:
+    """Spot kinds ``p``'s boats hold on the tile at ``node`` (sorted)."""
+    tile = state.site_tile[node]
+    if tile < 0:
+        return ()
+    kinds = []
+    for b in (2 * p, 2 * p + 1):
+        if state.boat_node[b] == node and state.boat_spot[b] >= 0:
+            kinds.append(T.tile_spots[tile][state.boat_spot[b]])
+    return tuple(sorted(kinds))
+
+
+def free_kinds(state: Any, T: Tables, node: int) -> list[int]:
+    tile = state.site_tile[node]
+    if tile < 0:
+        return []
+    taken = {state.boat_spot[i] for i, at in enumerate(state.boat_node) if at == node}
+    return [k for s, k in enumerate(T.tile_spots[tile]) if s not in taken]
+
+
+def hand_signature(T: Tables, hand: tuple[int, ...], sunken: bool) -> tuple[tuple, int, int]:
+    """(scoring cards, blue defences, black defences) of a hand."""
+    bonus = T.card_bonus if sunken else 0
+    cards = []
+    blue = black = 0
+    for c, n in enumerate(hand):
+        if not n:
+            continue
+        pr = T.protects[c]
+        if pr == BLUE:
+            blue += n
+        elif pr == BLACK:
+            black += n
+        if T.scoring[c]:
+            cards.extend([(T.needs[c], T.needs_any[c], T.vp[c] + bonus)] * n)
+    return tuple(sorted(cards)), blue, black
+
+
+@lru_cache(maxsize=4096)
+def _rates(gem_vp: tuple[int, ...], gem_vp_spot: tuple[int, ...], kinds: tuple[int, ...]) -> tuple[int, ...]:
+    rates = [0] * 7
+    for g in (SILVER, GOLD, RED):
+        rates[g] = gem_vp[g]
+    for k in kinds:
+        g = _TREASURE_OF_KIND.get(k)
+        if g is not None:
+            rates[g] = gem_vp_spot[g]
+    return tuple(rates)
+
+
+def rates_for(T: Tables, kinds: tuple[int, ...]) -> tuple[int, ...]:
+    return _rates(T.gem_vp, T.gem_vp_spot, kinds)
+
+
+@lru_cache(maxsize=1024)
+def spot_defences(kinds: tuple[int, ...]) -> tuple[int, int, int]:
+    return (kinds.count(K_BLUE), kinds.count(K_BLACK), kinds.count(K_EITHER))
+
+
+def full_bag(state: Any) -> tuple[int, ...]:
+    """The bag with this dive's drawn gems back in (what the next dive will draw from)."""
+    if state.d_site >= 0:
+        return tuple(b + d for b, d in zip(state.bag, state.d_drawn))
+    return tuple(state.bag)
+
+
+def rivals_near(state: Any, T: Tables, p: int, node: int) -> bool:
+    dist = T.dist[node]
+    for o in range(T.n):
+        if o == p:
+            continue
+        for b in (2 * o, 2 * o + 1):
+            if dist[state.boat_node[b]] <= 1:
+                return True
+    return False
