@@ -1,0 +1,50 @@
+"""What ISMCTS needs to know about a game: default policy, horizon, evaluation, public chance.
+
+:class:`GenericPolicy` works for any game of the engine API (random rollouts to the
+end, rewards from the winners). The Deep Blue and Into the Blue policies plug in
+their stronger bots as default policy and a heuristic evaluation so rollouts can
+stop early. Every policy is called only on determinized copies (or, for
+``key_decision`` / ``default_action`` / ``prior_action``, on the real state as the
+bot's own seat, through the same public-only bots used at levels 1-2).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from fathom.bots.ismcts_policies.deep_blue import SAIL_PLAN, DeepBlueSearch
+from fathom.bots.ismcts_policies.generic import GenericPolicy
+from fathom.bots.ismcts_policies.into_the_blue import IntoTheBlueSearch
+from fathom.bots.settings import check_settings, constructor_settings
+
+__all__ = ["SAIL_PLAN", "DeepBlueSearch", "GenericPolicy", "IntoTheBlueSearch", "policy_for_game"]
+
+
+SETTING_KINDS = (bool, int, float, str, type(None))
+"""What a search setting can hold (the policy's other attributes are its machinery)."""
+
+
+DERIVED = frozenset({"seed", "max_steps", "turns"})  # set from the bot's seed and horizon
+
+
+_POLICIES = {"deep-blue": DeepBlueSearch, "into-the-blue": IntoTheBlueSearch}
+
+
+def policy_for_game(game: Any, seed: int = 0, horizon: int | None = None, **options: Any) -> GenericPolicy:
+    policy = _POLICIES.get(game.name, GenericPolicy)(game, seed=seed, horizon=horizon)
+    settings = {k: v for k, v in sorted(vars(policy).items())
+                if not k.startswith("_") and k not in DERIVED and isinstance(v, SETTING_KINDS)}
+    check_settings("ismcts", settings, options, also_allowed=_bot_settings(), where=f" for {game.name}")
+    for key, value in options.items():
+        setattr(policy, key, value)
+    policy.configure()
+    return policy
+
+
+@cache
+def _bot_settings() -> tuple[str, ...]:
+    """The settings ``ISMCTSBot`` takes itself (read from its signature, so the list cannot drift)."""
+    from fathom.bots.ismcts import ISMCTSBot
+
+    return tuple(constructor_settings(ISMCTSBot, skip=("seed", "policy"))[0])

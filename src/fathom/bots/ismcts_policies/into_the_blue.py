@@ -1,0 +1,93 @@
+"""ISMCTS for Into the Blue: where to place is searched; the expert's exact dice play does the rest."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fathom.bots.into_the_blue_expert import IntoTheBlueExpertBot, Position, turn_solution
+from fathom.bots.ismcts_policies.generic import GenericPolicy, finished_rewards, lead_rewards
+from fathom.core.api import State
+from fathom.core.rng import Rng
+from fathom.games.into_the_blue import actions as A
+from fathom.games.into_the_blue import dice
+from fathom.games.into_the_blue.state import CHEST, PLACE, ROLLING
+
+
+class IntoTheBlueSearch(GenericPolicy):
+    """Into the Blue: search where to place; the expert's exact dice play everywhere else.
+
+    Keep/reroll choices are the expert's exact expectimax: searching them with
+    sampled playouts measured clearly weaker (15% vs 3 experts, 210 games; parity
+    25%). Placements are searched with playouts of the expert (its cheaper
+    single-target dice play) up to the horizon, counted in turns started after the
+    root (default: one per seat); the evaluation is each seat's total if the game
+    ended there (treasure majorities on the open board plus chests, which in a
+    determinization are sampled).
+    """
+
+    stream_chance = True
+    default_iterations = 40  # about 0.2 s per searched placement on one core (docs/bots.md)
+    max_candidates = 8  # rerolls searched at most (stop and the expert's pick always are)
+
+    def __init__(self, game: Any, seed: int = 0, horizon: int | None = None) -> None:
+        super().__init__(game, seed, horizon)
+        self.bot = IntoTheBlueExpertBot(seed=seed)
+        # playouts use the expert's single-target dice play: a whole-turn solve per playout turn
+        # made a searched move take 1.2 s instead of 0.2 s
+        self.fast_bot = IntoTheBlueExpertBot(seed=seed, dice_play="target")
+        self.search_dice = False  # also search keep/reroll choices (measured weaker than the exact solve)
+        self.turns = horizon if horizon is not None else game.num_players
+
+    def candidates(self, state: State, legal: list[int], prior: int | None) -> list[int]:
+        """With many rerolls to choose from: stop, the expert's pick and the best few rerolls
+        by the expert's exact expected value of keeping the rest."""
+        if len(legal) <= self.max_candidates:
+            return legal
+        seat = state.current_player
+        view = state.view(seat)
+        table = dice.from_faces(view["turn"]["dice"])
+        left = view["turn"]["rolls_left"]
+        solution = turn_solution(Position(view, seat))
+
+        def is_reroll(a: int) -> bool:
+            return A.REROLL0 < a < A.REROLL0 + len(dice.MULTISETS)
+
+        scored = sorted(
+            (-solution.after_keep_float(dice.sub(table, a - A.REROLL0), left - 1), a)
+            for a in legal if is_reroll(a) and left > 0
+        )
+        keep = {a for a in legal if not is_reroll(a)}
+        keep.update(a for _, a in scored[: self.max_candidates])
+        if prior is not None:
+            keep.add(prior)
+        return sorted(keep)
+
+    def key_decision(self, state: State) -> bool:
+        return self.search_dice or state._phase == PLACE
+
+    def start_marker(self, state: State, seat: int) -> Any:
+        return state._turn_no
+
+    def at_horizon(self, state: State, seat: int, start: Any) -> bool:
+        return state._turn_no - start > self.turns
+
+    def default_action(self, state: State) -> int:
+        return self.bot.choose(state)
+
+    def prior_action(self, state: State) -> int | None:
+        return self.bot.choose(state)
+
+    def chance_public(self, state: State, seat: int) -> bool:
+        return not (state._phase == CHEST and state._player != seat)  # a rival's chest value is secret
+
+    def playout_action(self, state: State, seat: int, rng: Rng) -> int:
+        return self.fast_bot.choose(state)
+
+    def chance_key(self, state: State, counts: dict[int, int]) -> int:
+        """By turn and roll: playouts of one scenario after different placements roll alike."""
+        return state._turn_no * 8 + (state._rolls_left if state._phase == ROLLING else 7)
+
+    def evaluate(self, state: State, seat: int) -> list[float]:
+        if state.is_terminal():
+            return finished_rewards(state, [float(v) for v in state.scores()], 6.0)
+        return lead_rewards(state.scores(), 6.0)
