@@ -21,13 +21,13 @@ see it), ``cards``, ``dives``, ``positions`` (the hand-made estimate) and ``lear
 """
 
 from fathom.bots.deep_blue_eval.cards import card_use_value, card_worth, meet_chance, my_turns_left, turns_left
-from fathom.bots.deep_blue_eval.dives import dive_value, dive_value_from
+from fathom.bots.deep_blue_eval.dives import boat_prospects, dive_value, dive_value_from
 from fathom.bots.deep_blue_eval.learned import (
     FEATURES, GENERAL, WEIGHT_NAMES, features, learned_estimate, table_key, win_scale,
 )
 from fathom.bots.deep_blue_eval.positions import estimate, hand_worth, prospect
 from fathom.bots.deep_blue_eval.reading import (
-    free_kinds, full_bag, hand_signature, rates_for, rivals_near, spot_defences, spot_kinds,
+    free_kinds, full_bag, hand_signature, hold_share, rates_for, rivals_near, spot_defences, spot_kinds,
 )
 from fathom.bots.deep_blue_eval.tables import (
     DEFAULT, K_BLACK, K_BLUE, K_EITHER, K_GOLD, K_RED, K_SILVER, Params, Tables, tables,
@@ -37,8 +37,8 @@ from fathom.games.deep_blue.dive_model import BLACK, BLUE, GOLD, GREEN, PURPLE, 
 __all__ = [
     "BLACK", "BLUE", "DEFAULT", "FEATURES", "GENERAL", "GOLD", "GREEN", "K_BLACK", "K_BLUE", "K_EITHER",
     "K_GOLD", "K_RED", "K_SILVER", "PURPLE", "RED", "SILVER", "WEIGHT_NAMES", "Params", "Tables",
-    "card_use_value", "card_worth", "dive_value", "dive_value_from", "estimate", "features", "free_kinds",
-    "full_bag", "hand_signature", "hand_worth", "learned_estimate", "meet_chance", "my_turns_left",
-    "prospect", "rates_for", "rivals_near", "spot_defences", "spot_kinds", "table_key", "tables",
-    "turns_left", "win_scale",
+    "boat_prospects", "card_use_value", "card_worth", "dive_value", "dive_value_from", "estimate",
+    "features", "free_kinds", "full_bag", "hand_signature", "hand_worth", "hold_share",
+    "learned_estimate", "meet_chance", "my_turns_left", "prospect", "rates_for", "rivals_near",
+    "spot_defences", "spot_kinds", "table_key", "tables", "turns_left", "win_scale",
 ]

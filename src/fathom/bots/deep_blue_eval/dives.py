@@ -7,7 +7,9 @@ from functools import lru_cache
 from typing import Any
 
 from fathom.bots.deep_blue_eval.cards import meet_chance
-from fathom.bots.deep_blue_eval.reading import full_bag, hand_signature, rates_for, spot_defences, spot_kinds
+from fathom.bots.deep_blue_eval.reading import (
+    full_bag, hand_signature, hold_share, rates_for, spot_defences, spot_kinds,
+)
 from fathom.bots.deep_blue_eval.tables import DEFAULT, Params, Tables
 from fathom.games.deep_blue import odds
 
@@ -64,6 +66,23 @@ def dive_value(
     gem0 = state.site_gem[node] if node >= 0 else -1
     return dive_value_from(T, hand, full_bag(state), tile, kinds, gem0, leader,
                      params.lookahead if depth is None else depth, params.card_cost)
+
+
+def boat_prospects(state: Any, T: Tables, p: int, params: Params = DEFAULT,
+                   depth: int | None = None) -> list[float]:
+    """The dives ``p``'s boats are set up for (one per wreck they sit on), each valued as leading
+    it times the share a boat keeps until its next turn; best first."""
+    values = []
+    seen = set()
+    for b in (2 * p, 2 * p + 1):
+        node = state.boat_node[b]
+        if node in seen or state.site_tile[node] < 0:
+            continue
+        seen.add(node)
+        values.append(hold_share(state, T, p, node, params) * dive_value(state, T, p, node, depth=depth,
+                                                                         params=params))
+    values.sort(reverse=True)
+    return values
 
 
 _VALUE_MEMO: dict[tuple, float] = {}

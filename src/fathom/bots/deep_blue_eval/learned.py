@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from fathom.bots.deep_blue_eval.cards import meet_chance, my_turns_left, turns_left
-from fathom.bots.deep_blue_eval.dives import dive_value
-from fathom.bots.deep_blue_eval.reading import full_bag, rivals_near
+from fathom.bots.deep_blue_eval.dives import boat_prospects
+from fathom.bots.deep_blue_eval.reading import full_bag
 from fathom.bots.deep_blue_eval.tables import DEFAULT, Params, Tables
 from fathom.games.deep_blue import phases as ph
 
@@ -27,20 +27,8 @@ WEIGHT_NAMES = FEATURES + tuple(f"{n}*share" for n in FEATURES[2:])
 def features(state: Any, T: Tables, p: int, params: Params = DEFAULT) -> list[float]:
     """What the learned value reads for seat ``p`` (its own cards, public fields)."""
     bag = full_bag(state)
-    prospects = []
-    on_tiles = 0
-    seen = set()
-    for b in (2 * p, 2 * p + 1):
-        node = state.boat_node[b]
-        if state.site_tile[node] >= 0:
-            on_tiles += 1
-            if node in seen:
-                continue
-            seen.add(node)
-            hold = params.hold_contested if rivals_near(state, T, p, node) else params.hold_alone
-            prospects.append(hold * dive_value(state, T, p, node, depth=3, params=params))
-    prospects.sort(reverse=True)
-    prospects += [0.0, 0.0]
+    prospects = boat_prospects(state, T, p, params, depth=3) + [0.0, 0.0]
+    on_tiles = sum(1 for b in (2 * p, 2 * p + 1) if state.site_tile[state.boat_node[b]] >= 0)
     sums = []
     for pile in (state.hands[p], state.rests[p]):
         defence = score = cash = props = 0.0

@@ -6,26 +6,16 @@ from __future__ import annotations
 from typing import Any
 
 from fathom.bots.deep_blue_eval.cards import card_use_value, my_turns_left
-from fathom.bots.deep_blue_eval.dives import dive_value
-from fathom.bots.deep_blue_eval.reading import rivals_near
+from fathom.bots.deep_blue_eval.dives import boat_prospects
 from fathom.bots.deep_blue_eval.tables import DEFAULT, Params, Tables
 from fathom.games.deep_blue import phases as ph
 
 
 def prospect(state: Any, T: Tables, p: int, params: Params = DEFAULT, depth: int | None = None) -> float:
     """Value of the dives ``p``'s boats are set up for (best one plus a share of the second)."""
-    values = []
-    seen = set()
-    for b in (2 * p, 2 * p + 1):
-        node = state.boat_node[b]
-        if node in seen or state.site_tile[node] < 0:
-            continue
-        seen.add(node)
-        hold = params.hold_contested if rivals_near(state, T, p, node) else params.hold_alone
-        values.append(hold * dive_value(state, T, p, node, depth=depth, params=params))
+    values = boat_prospects(state, T, p, params, depth)
     if not values:
         return 0.0
-    values.sort(reverse=True)
     return values[0] + params.second_boat * sum(values[1:])
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from fathom.bots.deep_blue_eval.tables import K_BLACK, K_BLUE, K_EITHER, K_GOLD, K_RED, K_SILVER, Tables
+from fathom.bots.deep_blue_eval.tables import K_BLACK, K_BLUE, K_EITHER, K_GOLD, K_RED, K_SILVER, Params, Tables
 from fathom.games.deep_blue.dive_model import BLACK, BLUE, GOLD, RED, SILVER
 
 
@@ -88,3 +88,9 @@ def rivals_near(state: Any, T: Tables, p: int, node: int) -> bool:
             if dist[state.boat_node[b]] <= 1:
                 return True
     return False
+
+
+def hold_share(state: Any, T: Tables, p: int, node: int, params: Params) -> float:
+    """The share of a wreck's dive value ``p``'s boat on ``node`` keeps until its next turn
+    (less with a rival boat on or next to it)."""
+    return params.hold_contested if rivals_near(state, T, p, node) else params.hold_alone

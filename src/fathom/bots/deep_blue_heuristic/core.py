@@ -53,5 +53,4 @@ class HeuristicCore:
 
     def hold(self, state: Any, T: Tables, p: int, node: int) -> float:
         """The share of a wreck's value a boat keeps until it can dive there (less with rivals near)."""
-        P = self.params
-        return P.hold_contested if ev.rivals_near(state, T, p, node) else P.hold_alone
+        return ev.hold_share(state, T, p, node, self.params)
