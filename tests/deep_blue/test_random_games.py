@@ -298,3 +298,31 @@ def test_bad_options_raise_option_error_listing_what_is_allowed():
         fathom.new_game(GAME, players=3, seed=1, data_file="/nonexistent/deep_blue.json")
     with pytest.raises(fathom.OptionError, match="seed"):
         fathom.new_game(GAME, players=3, seed=-1)
+
+
+def test_exactly_the_moves_that_show_a_card_from_the_hand_reveal_a_secret():
+    """R-DB-4: a card paid, played or used to defend leaves the hand face up. ``reveals_secret``
+    (front ends may not undo such a move) is true exactly when a card leaves the mover's hand
+    and the event every rival sees names it."""
+    kinds = Counter()
+    for seed in (35, 36):  # random games in which cards also defend
+        rng = Rng(7)
+        s = fathom.new_game(GAME, players=3, seed=seed)
+        bots = [RandomBot(seed=seed * 10 + p) for p in range(3)]
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.apply(s.sample_chance(rng))
+                continue
+            p = s.current_player
+            hand = s.hands[p]
+            start = len(s.events(None))
+            action = bots[p].choose(s)
+            name = s.action_to_string(action)
+            s.apply(action)
+            left = {s.game.components.cards[c].id for c, n in enumerate(hand) if n > s.hands[p][c]}
+            named = {e.get("card") for e in s.events((p + 1) % 3, start) if e.get("seat") == p}
+            shown = bool(left & named)
+            assert s.game.reveals_secret(action) == shown, name
+            assert left <= named, f"{name}: {left - named} left the hand unseen"
+            kinds[name.split()[0], shown] += 1
+    assert {("pay", True), ("pay", False), ("play", True), ("sail", False), ("defend", True)} <= set(kinds), kinds

@@ -74,6 +74,13 @@ class Game(ABC):
     def is_chance_action(self, action: int) -> bool:
         return action >= self.num_distinct_actions
 
+    def reveals_secret(self, action: int) -> bool:
+        """Does this player action show the other seats something secret (a card from a hand)?
+
+        Front ends that offer undo must not take such a move back: the others have seen it.
+        """
+        return False
+
     @abstractmethod
     def new_initial_state(self, seed: int) -> "State":
         """The position before anything has happened (usually a chance node of setup)."""

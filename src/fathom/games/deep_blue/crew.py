@@ -28,6 +28,15 @@ class CrewRules(SetupRules, TurnRules):
             self.known_hand[p] = bump(self.known_hand[p], card, -1)
         self.in_play[p] = bump(self.in_play[p], card, 1)
 
+    def pay_with_card(self, p: int, card: int, what: str, amount: int) -> None:
+        """R-DB-4: a card paid for its cash or its propellers is played face up, so the table sees it."""
+        self.play_card(p, card)
+        if self._log is None:  # a bot's copy: no log to write (the hot path of playouts)
+            return
+        card_id = self.game.components.cards[card].id
+        self._emit({"type": "pay", "seat": p, "card": card_id, "for": what, "amount": amount,
+                    "text": f"Seat {p} plays {card_id} for {amount} {what}"})
+
     def hire(self, p: int, card: int) -> None:
         self.hands[p] = bump(self.hands[p], card, 1)
         self.known_hand[p] = bump(self.known_hand[p], card, 1)

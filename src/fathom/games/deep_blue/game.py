@@ -108,6 +108,11 @@ class DeepBlueGame(Game):
         self.DEFEND_CARD = {aid: c for c, aid in self.A_DEFEND_CARD.items()}
         self.DEFEND_SPOT = {aid: k for k, aid in self.A_DEFEND_SPOT.items()}
         self.PLAY_CARD = {aid: c for c, aid in self.A_PLAY.items()}
+        # paying, defending or scoring with a crew card shows it from the hand (a token or a spot does not)
+        self._REVEALING = frozenset([*self.PAY_CARD, *self.DEFEND_CARD, *self.PLAY_CARD])
+
+    def reveals_secret(self, action: int) -> bool:
+        return action in self._REVEALING
 
     def new_initial_state(self, seed: int) -> State:
         from fathom.games.deep_blue.state import DeepBlueState

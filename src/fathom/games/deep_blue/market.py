@@ -48,8 +48,9 @@ class MarketRules:
             self.pay_left -= 1
         else:
             card = game.PAY_CARD[action]
-            self.play_card(p, card)  # R-DB-4: played for its cash only
-            self.pay_left -= game.components.cards[card].cash
+            cash = game.components.cards[card].cash
+            self.pay_with_card(p, card, "cash", cash)  # R-DB-4: played for its cash only
+            self.pay_left -= cash
         if self.pay_left <= 0:  # change is lost
             self.payment_complete(p)
 

@@ -41,8 +41,9 @@ class SailRules:
             self.sail_points += 1
         else:
             card = game.PAY_CARD[action]
-            self.play_card(p, card)  # R-DB-4: played for its propellers only
-            self.sail_points += game.components.cards[card].propellers
+            propellers = game.components.cards[card].propellers
+            self.pay_with_card(p, card, "movement", propellers)  # R-DB-4: played for its propellers only
+            self.sail_points += propellers
         # no automatic move on when the hand runs out of propellers: that would tell the table
 
     # ---- moving ---------------------------------------------------------------------------
