@@ -19,11 +19,13 @@ from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Res
 from fastapi.staticfiles import StaticFiles
 from starlette.websockets import WebSocketDisconnect
 
+from fathom.server.catalog import games_info
 from fathom.server.clock import TokenBucket, now
 from fathom.server.db import Store, database_url
 from fathom.server.i18n import LANGS, error_text, strings
+from fathom.server.live import Client, LiveTable
 from fathom.server.protocol import ProtocolError, parse
-from fathom.server.tables import Client, LiveTable, Referee, dumps, games_info
+from fathom.server.tables import Referee, dumps
 
 WEB = Path(__file__).with_name("web")
 HELLO_TIMEOUT = 20.0

@@ -17,240 +17,24 @@ import asyncio
 import json
 import logging
 import secrets
-from collections import deque
-from dataclasses import dataclass, field
 from typing import Any
 
-from fathom.bots.registry import BOT_LEVELS, bot_names, make_bot
-from fathom.core.api import CHANCE, TERMINAL, State
+from fathom.bots.registry import make_bot
+from fathom.core.api import CHANCE
 from fathom.core.errors import FathomError, IllegalActionError
-from fathom.core.redact import redact
-from fathom.core.registry import game_class, game_names, make_game, new_game
+from fathom.core.registry import game_class, game_names, new_game
 from fathom.server import auth
-from fathom.server.clock import TokenBucket, now
+from fathom.server.catalog import bot_available, bot_choices
+from fathom.server.clock import now
 from fathom.server.db import LoggedAction, Store, TableRecord
 from fathom.server.i18n import error_text
-from fathom.server.odds import odds_for
+from fathom.server.live import Client, LiveTable
 from fathom.server.protocol import ProtocolError
 
 log = logging.getLogger("fathom.server")
 
 MAX_SEAT_NAME = 24
-CHECKPOINT_EVERY = 64
 MAX_AUTO_STEPS = 100_000
-
-
-def bot_available(name: str, game: str) -> bool:
-    try:
-        make_bot(name, game, 0)
-        return True
-    except (FathomError, ImportError, AttributeError):
-        return False
-
-
-def bot_choices(game: str) -> list[dict[str, Any]]:
-    """Bots a table may seat: the numbered levels first, then the other named bots."""
-    out = []
-    seen = set()
-    for level, name in sorted(BOT_LEVELS.items()):
-        if bot_available(str(level), game):
-            out.append({"id": str(level), "name": name, "level": level})
-            seen.add(name)
-    for name in bot_names(game):
-        if name not in seen and bot_available(name, game):
-            out.append({"id": name, "name": name, "level": None})
-    return out
-
-
-def games_info() -> list[dict[str, Any]]:
-    out = []
-    for name in game_names():
-        cls = game_class(name)
-        game = make_game(name, cls.min_players)
-        scenarios = {s["id"]: s["name"] for s in game.describe().get("scenarios", [])} if hasattr(game, "describe") else {}
-        options = []
-        for opt in cls.OPTIONS.values():
-            if not opt.choices:
-                continue  # free-form options (data files) are not offered to browsers
-            labels = scenarios if opt.name == "scenario" else {}
-            options.append({"name": opt.name, "default": opt.default, "choices": list(opt.choices), "doc": opt.doc,
-                            "labels": {str(c): labels[c] for c in opt.choices if c in labels}})
-        out.append({"name": name, "min_players": cls.min_players, "max_players": cls.max_players,
-                    "options": options, "bots": bot_choices(name)})
-    return out
-
-
-def describe(game: str, players: int, options: dict[str, Any]) -> dict[str, Any]:
-    g = make_game(game, players, **options)
-    return g.describe() if hasattr(g, "describe") else {}
-
-
-def reveals(game: str, text: str) -> bool:
-    """Does the action ``text`` show the others something that was secret (a card from a hand)?"""
-    if game == "deep-blue":
-        if text.startswith(("pay ", "play ")) and text != "pay token":
-            return True
-        if text.startswith("defend ") and not text.startswith("defend spot-"):
-            return True
-    return False
-
-
-@dataclass(eq=False)
-class Client:
-    """One open page: its seat (``None``: spectator) and what it has been sent."""
-
-    send: Any  # async callable(str)
-    seat: int | None = None
-    lang: str = "en"
-    bucket: TokenBucket = field(default_factory=TokenBucket)
-    sent_events: int = 0
-    dirty: bool = True
-    reset: bool = True
-    notices: deque = field(default_factory=deque)
-    wake: asyncio.Event = field(default_factory=asyncio.Event)
-    closed: bool = False
-    last_limit_notice: float = 0.0
-    last_sent: float = 0.0
-    urgent: bool = True  # this page asked for something: answer without coalescing
-
-    def push(self, message: dict[str, Any]) -> None:
-        self.notices.append(message)
-        self.wake.set()
-
-    def mark(self, reset: bool = False) -> None:
-        self.dirty = True
-        if reset:
-            self.reset = True
-        self.wake.set()
-
-
-class LiveTable:
-    """A table in memory: its record, the live state and the log it came from."""
-
-    def __init__(self, rec: TableRecord, state: State, entries: list[LoggedAction]) -> None:
-        self.rec = rec
-        self.id = rec.id
-        self.state = state
-        self.log = entries
-        self.clients: set[Client] = set()
-        self.away: set[int] = set()  # seats a stand-in bot plays (turn clock ran out)
-        self.deadline: float | None = None
-        self.deadline_move = -1
-        self.timer: asyncio.TimerHandle | None = None
-        self.runner: asyncio.Task | None = None
-        self.describe = describe(rec.game, rec.players, rec.options)
-        self._checkpoints: dict[int, State] = {}
-        self.chat: deque = deque(maxlen=50)
-
-    # ---- facts ---------------------------------------------------------------------------
-    @property
-    def over(self) -> bool:
-        return self.state.is_terminal()
-
-    def seat_kind(self, seat: int) -> str:
-        return self.rec.seats[seat]["kind"]
-
-    def connected(self) -> set[int]:
-        return {c.seat for c in self.clients if c.seat is not None}
-
-    def auto_actor(self) -> bool:
-        """Is the next action the server's (chance, a bot seat, a stand-in)?"""
-        who = self.state.current_player
-        if who == CHANCE:
-            return True
-        if who == TERMINAL:
-            return False
-        return self.seat_kind(who) == "bot" or who in self.away
-
-    def meta(self) -> dict[str, Any]:
-        present = self.connected()
-        seats = []
-        for i, s in enumerate(self.rec.seats):
-            seats.append({"seat": i, "kind": s["kind"], "bot": s.get("bot"), "name": s.get("name") or "",
-                          "connected": i in present, "away": i in self.away})
-        st = self.state
-        return {
-            "id": self.id, "game": self.rec.game, "players": self.rec.players, "options": self.rec.options,
-            "status": "over" if self.over else "playing", "seats": seats,
-            "settings": self.rec.settings, "move_number": st.move_number(),
-            "spectators": sum(1 for c in self.clients if c.seat is None),
-        }
-
-    def can_undo(self, seat: int | None) -> bool:
-        """Only the seat's own last move, in its own turn, never across chance, a reveal or anyone else."""
-        if seat is None or self.over or not self.log or self.state.current_player != seat:
-            return False
-        last = self.log[-1]
-        return last.actor == seat and last.source == "human" and not reveals(self.rec.game, last.name)
-
-    # ---- what one page sees ------------------------------------------------------------------
-    def events_for(self, seat: int | None, start: int) -> list[dict[str, Any]]:
-        raw = getattr(self.state, "_log", None)
-        if raw is None:
-            return self.state.events(seat)[start:]
-        return [redact(e, seat) for e in raw[start:]]
-
-    def event_count(self) -> int:
-        raw = getattr(self.state, "_log", None)
-        return len(raw) if raw is not None else len(self.state.events(None))
-
-    def state_message(self, client: Client) -> dict[str, Any]:
-        st = self.state
-        seat = client.seat
-        view = st.view(seat)
-        start = 0 if client.reset else client.sent_events
-        events = self.events_for(seat, start)
-        total = start + len(events)
-        legal: list[list[Any]] = []
-        if seat is not None and st.current_player == seat and seat not in self.away:
-            legal = [[a, st.action_to_string(a)] for a in st.legal_actions()]
-        msg = {
-            "type": "state",
-            "table": self.meta(),
-            "you": seat,
-            "move_number": st.move_number(),
-            "to_move": "chance" if st.current_player == CHANCE else
-                       "over" if st.current_player == TERMINAL else st.current_player,
-            "view": view,
-            "events": events,
-            "events_from": start,
-            "reset": client.reset,
-            "legal": legal,
-            "can_undo": self.can_undo(seat),
-            "clock": self.clock_info(),
-            "odds": odds_for(self.rec.game, view, seat, getattr(st.game, "components", None)),
-            "scores": st.scores() if self.over or not self.rec.options.get("hidden_scores") else None,
-            "winners": st.winners(),
-        }
-        client.sent_events = total
-        client.reset = False
-        client.dirty = False
-        return msg
-
-    def clock_info(self) -> dict[str, Any] | None:
-        if not self.rec.settings.get("clock") or self.deadline is None:
-            return None
-        return {"seat": self.state.current_player, "seconds": self.rec.settings["clock"],
-                "left_ms": max(0, int((self.deadline - now()) * 1000))}
-
-    # ---- replay of a finished game ----------------------------------------------------------
-    def position_at(self, step: int) -> State:
-        base = (step // CHECKPOINT_EVERY) * CHECKPOINT_EVERY
-        st = self._checkpoints.get(base)
-        if st is None:
-            start = max((k for k in self._checkpoints if k < base), default=None)
-            st = self._checkpoints[start].clone() if start is not None else new_game(
-                self.rec.game, players=self.rec.players, seed=self.rec.seed, **self.rec.options)
-            done = start or 0
-            for k in range(done, base):
-                st.apply(self.log[k].action)
-                if (k + 1) % CHECKPOINT_EVERY == 0:
-                    self._checkpoints[k + 1] = st.clone()
-            self._checkpoints[base] = st.clone()
-        st = st.clone()
-        for k in range(base, step):
-            st.apply(self.log[k].action)
-        return st
 
 
 class Referee:

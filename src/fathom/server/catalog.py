@@ -1,0 +1,61 @@
+"""What the lobby offers: the games with their options and the bots a table may seat.
+
+Read-only facts built from the engine and bot registries; the referee checks a new table
+against them and the lobby page shows them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fathom.bots.registry import BOT_LEVELS, bot_names, make_bot
+from fathom.core.errors import FathomError
+from fathom.core.registry import game_class, game_names, make_game
+
+
+def bot_available(name: str, game: str) -> bool:
+    """Can this bot play this game (a level or name it knows, its optional libraries installed)?"""
+    try:
+        make_bot(name, game, 0)
+        return True
+    except (FathomError, ImportError, AttributeError):
+        return False
+
+
+def bot_choices(game: str) -> list[dict[str, Any]]:
+    """Bots a table may seat: the numbered levels first, then the other named bots."""
+    out = []
+    seen = set()
+    for level, name in sorted(BOT_LEVELS.items()):
+        if bot_available(str(level), game):
+            out.append({"id": str(level), "name": name, "level": level})
+            seen.add(name)
+    for name in bot_names(game):
+        if name not in seen and bot_available(name, game):
+            out.append({"id": name, "name": name, "level": None})
+    return out
+
+
+def games_info() -> list[dict[str, Any]]:
+    """Every game with its player counts, the options a browser may choose and its bots."""
+    out = []
+    for name in game_names():
+        cls = game_class(name)
+        game = make_game(name, cls.min_players)
+        scenarios = {s["id"]: s["name"] for s in game.describe().get("scenarios", [])} if hasattr(game, "describe") else {}
+        options = []
+        for opt in cls.OPTIONS.values():
+            if not opt.choices:
+                continue  # free-form options (data files) are not offered to browsers
+            labels = scenarios if opt.name == "scenario" else {}
+            options.append({"name": opt.name, "default": opt.default, "choices": list(opt.choices), "doc": opt.doc,
+                            "labels": {str(c): labels[c] for c in opt.choices if c in labels}})
+        out.append({"name": name, "min_players": cls.min_players, "max_players": cls.max_players,
+                    "options": options, "bots": bot_choices(name)})
+    return out
+
+
+def describe(game: str, players: int, options: dict[str, Any]) -> dict[str, Any]:
+    """The public components of one table's box (cards, tiles, map) for its pages."""
+    g = make_game(game, players, **options)
+    return g.describe() if hasattr(g, "describe") else {}
