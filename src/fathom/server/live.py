@@ -1,8 +1,9 @@
 """A table in memory and the pages watching it: what each page is sent and when.
 
-The referee (:mod:`.tables`) changes a table; this module only reads it: the facts of
-the table, the message one page sees from ``view(seat)`` and ``events(seat)``, and
-positions of a finished game for replay.
+The referee (:mod:`.tables`) applies every action; this module never does. It holds the
+facts of a table, builds the message one page sees from ``view(seat)`` and
+``events(seat)`` (remembering what that page was already sent), and rebuilds positions
+of a finished game for replay.
 """
 
 from __future__ import annotations
