@@ -300,7 +300,7 @@ def test_bad_options_raise_option_error_listing_what_is_allowed():
         fathom.new_game(GAME, players=3, seed=-1)
 
 
-def test_exactly_the_moves_that_show_a_card_from_the_hand_reveal_a_secret():
+def test_r_db_4_in_random_games_exactly_the_moves_that_show_a_card_from_the_hand_reveal_a_secret():
     """R-DB-4: a card paid, played or used to defend leaves the hand face up. ``reveals_secret``
     (front ends may not undo such a move) is true exactly when a card leaves the mover's hand
     and the event every rival sees names it."""

@@ -153,6 +153,25 @@ def test_r_db_4_cash_and_propellers_only_in_recruit_and_sail():
     assert legal(s) == {"play prospector", "done"}  # no cash/propeller use in a dive
 
 
+
+def test_r_db_4_a_card_paid_is_shown_to_the_table_a_token_is_not():
+    """Paying plays the card face up: the card that completes a hire goes to the rest pile as
+    the turn ends, yet every rival's log names it, and the game marks the move as one that
+    reveals a secret (no undo); a token or a spot shows nothing from the hand."""
+    s = setup(3, market=("coral-diver", "harpooner", "navigator", "financier"))
+    start = len(s.events(None))
+    hire(s, 1, ["deckhand"], "salvager")  # seat 0 pays $1 for slot 1: the turn ends
+    assert s.current_player == 1 and rest_pile(s, 0) == {"deckhand": 1}
+    for rival in (1, 2, None):
+        shown = [e for e in s.events(rival, start) if e["type"] == "pay"]
+        assert [(e["seat"], e["card"], e["for"], e["amount"]) for e in shown] == [(0, "deckhand", "cash", 1)]
+    game = s.game
+    assert game.reveals_secret(game.action_id("pay deckhand"))
+    assert game.reveals_secret(game.action_id("defend harpooner"))
+    assert game.reveals_secret(game.action_id("play coral-diver"))
+    for quiet in ("pay token", "defend spot-blue", "recruit slot1", "sail", "continue"):
+        assert not game.reveals_secret(game.action_id(quiet)), quiet
+
 # ---- R-DB-5 ----------------------------------------------------------------------------------
 def test_r_db_5_change_is_lost():
     s = setup(3)
