@@ -61,6 +61,15 @@ def test_bench_bot_times_searched_moves_and_iterations(cli) -> None:
     assert "within 0.3 s" in run.out and "of the searched moves" in run.out  # the level-3 time target
 
 
+def test_bench_bot_profile_covers_the_bots_thinking_only(cli) -> None:
+    run = cli("bench", "--game", "deep-blue", "--bot", "greedy", "--against", "random", "--seconds", "0.5",
+              "--profile")
+    assert run.code == 0, run
+    assert "cProfile of the bot's thinking only" in run.out and "tottime" in run.out
+    assert "deep_blue_greedy.py" in run.out  # the benched bot's own code is what is timed
+    assert "random_bot.py" not in run.out  # the rivals' moves are not
+
+
 def test_bench_bot_without_search_says_so(cli) -> None:
     run = cli("bench", "--game", "deep-blue", "--bot", "greedy", "--seconds", "0.5", "--against", "random")
     assert run.code == 0, run

@@ -40,7 +40,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seconds", type=float, default=None,
                         help="wall time of the play loop per game (default 2; with --bot 60)")
     parser.add_argument("--players", type=int, default=4, help="seats per game (default 4)")
-    parser.add_argument("--profile", action="store_true", help="also print a cProfile top 20 of the loop")
+    parser.add_argument("--profile", action="store_true", help="also print a cProfile top 20 of the loop (with --bot: of the bot's thinking)")
     parser.add_argument(
         "--record-events",
         action="store_true",
@@ -214,7 +214,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
             line = f"{name}: {args.players} players not allowed; using {players}"
             console.print(Text(line, style="yellow"), soft_wrap=True)
         if args.bot:
-            bench_bots.report(name, args.bot, args.against, players, args.seconds, console)
+            bench_bots.report(name, args.bot, args.against, players, args.seconds, console, args.profile)
         else:
             bench_one(name, players, args.seconds, console, args.profile, args.record_events)
     return status

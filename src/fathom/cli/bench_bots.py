@@ -10,6 +10,9 @@ passes or fails; the figures are for this machine.
 
 from __future__ import annotations
 
+import cProfile
+import io
+import pstats
 import statistics
 import time
 from dataclasses import dataclass, field
@@ -36,8 +39,14 @@ class ThinkTimes:
     complete: int = 0
 
 
-def measure(game: str, spec: str, against: str, players: int, seconds: float, seed: int = 0) -> ThinkTimes:
-    """Play games of ``spec`` against ``against`` until ``seconds`` of wall time have passed."""
+def measure(
+    game: str, spec: str, against: str, players: int, seconds: float, seed: int = 0,
+    profiler: cProfile.Profile | None = None,
+) -> ThinkTimes:
+    """Play games of ``spec`` against ``against`` until ``seconds`` of wall time have passed.
+
+    A ``profiler`` runs only while the benched bot thinks, so its figures are the bot's alone.
+    """
     out = ThinkTimes()
     deadline = time.perf_counter() + seconds
     while time.perf_counter() < deadline:
@@ -56,9 +65,13 @@ def measure(game: str, spec: str, against: str, players: int, seconds: float, se
                 continue
             if hasattr(bot, "last_stats"):
                 bot.last_stats = {}
+            if profiler is not None:
+                profiler.enable()
             began = time.process_time()
             action = bot.choose(state)
             spent = time.process_time() - began
+            if profiler is not None:
+                profiler.disable()
             out.decisions.append(spent)
             stats = getattr(bot, "last_stats", None)
             if stats:
@@ -69,8 +82,11 @@ def measure(game: str, spec: str, against: str, players: int, seconds: float, se
     return out
 
 
-def report(game: str, spec: str, against: str, players: int, seconds: float, console: Console) -> None:
-    t = measure(game, spec, against, players, seconds)
+def report(
+    game: str, spec: str, against: str, players: int, seconds: float, console: Console, profile: bool = False
+) -> None:
+    profiler = cProfile.Profile() if profile else None
+    t = measure(game, spec, against, players, seconds, profiler=profiler)
     say = lambda line, style="": console.print(Text(line, style=style), soft_wrap=True)  # noqa: E731
     say(f"{game}: {spec} against {against}, {players} players, {seconds:g} s on one core "
         f"({t.games} games, {t.complete} complete; seat rotated)", "bold")
@@ -89,3 +105,8 @@ def report(game: str, spec: str, against: str, players: int, seconds: float, con
         say(f"  iterations/s     {rate:8,.0f}     ({t.iterations:,} playouts, {t.iterations / len(ranked):.0f} a move)")
     else:
         say("  searched moves          0     (the bot reports no search statistics)")
+    if profiler is not None:
+        out = io.StringIO()
+        pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(20)
+        say("  cProfile of the bot's thinking only, top 20 by own time (profiling slows it: times above are inflated):")
+        say(out.getvalue().strip("\n"))
