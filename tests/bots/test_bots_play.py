@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
 import pytest
 
 import fathom
+from fathom.bots.deep_blue_greedy import DeepBlueGreedyBot
 from fathom.bots.ismcts import ISMCTSBot
 from fathom.bots.ismcts_policies import SAIL_PLAN, GenericPolicy, policy_for_game
 from fathom.bots.registry import BOT_LEVELS, make_bot
@@ -15,6 +17,7 @@ from fathom.core.api import CHANCE
 from fathom.core.errors import OptionError
 from fathom.core.rng import Rng
 from fathom.games.deep_blue import phases as ph
+from fathom.games.deep_blue.data import DEFAULT_DATA_FILE
 from fathom.sim.bots import build_bot
 
 
@@ -345,3 +348,20 @@ def test_sail_always_offers_plans_where_the_heuristic_ranks_sailing_low() -> Non
                           and game.A_SAIL not in policy.candidates(state, state.legal_actions(), None))
     kept = always.candidates(state, state.legal_actions(), None)
     assert game.A_SAIL in kept and set(policy.candidates(state, state.legal_actions(), None)) < set(kept)
+
+
+def test_greedy_values_gems_from_the_box_data_so_a_corrected_box_changes_its_choices(tmp_path) -> None:
+    data = json.loads(DEFAULT_DATA_FILE.read_text(encoding="utf-8"))
+    data["gems"]["vp_on_matching_spot"]["red"] = 7  # a box owner's correction
+    path = tmp_path / "box.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    shipped = fathom.new_game("deep-blue", players=3, seed=1)
+    corrected = fathom.new_game("deep-blue", players=3, seed=1, data_file=str(path))
+    assert shipped.game.describe()["gem_vp"]["red"] == {"plain": 4, "on_spot": 10}
+    assert corrected.game.describe()["gem_vp"]["red"] == {"plain": 4, "on_spot": 7}
+    # two red gems and a silver in the dive, the seat's boat on the red spot of the wreck
+    view = {"dive": {"site": "S1", "counts": {"red": 2, "silver": 1, "black": 1}},
+            "seats": [{"boats": [{"node": "S1", "spot": "red"}, {"node": "harbour", "spot": None}]}]}
+    bot = DeepBlueGreedyBot(seed=0)
+    assert bot._gem_value(shipped, view, 0) == 2 * 10 + 1
+    assert bot._gem_value(corrected, view, 0) == 2 * 7 + 1

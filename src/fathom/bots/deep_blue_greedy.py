@@ -13,7 +13,6 @@ from typing import Any
 from fathom.bots.base import ViewBot
 from fathom.core.api import State
 
-TREASURE_RATE = {"silver": (1, 3), "gold": (2, 5), "red": (4, 10)}
 HAZARDS = ("black", "blue")
 DEFENCE_SPOT = {"blue": ("blue", "blue_or_black"), "black": ("black", "blue_or_black")}
 SPOT_PREFERENCE = ("red", "gold", "blue_or_black", "silver", "blue", "black")
@@ -27,8 +26,9 @@ class DeepBlueGreedyBot(ViewBot):
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
-        self._cards_of: Any = None
+        self._box_of: Any = None
         self._card_info: dict[str, dict[str, Any]] = {}
+        self._gem_rates: dict[str, tuple[int, int]] = {}
 
     def decide(self, state: State, view: dict[str, Any], seat: int, legal: list[int]) -> int:
         names = {state.action_to_string(a): a for a in legal}
@@ -38,12 +38,22 @@ class DeepBlueGreedyBot(ViewBot):
         return names[pick] if pick in names else self.rng.choice(legal)
 
     # ---- helpers ------------------------------------------------------------------------
+    def _read_box(self, state: State) -> None:
+        """Public facts of this box, read from its data (a corrected box changes them), cached per game."""
+        if self._box_of is not state.game:
+            facts = state.game.describe()
+            self._box_of = state.game
+            self._card_info = {c["id"]: c for c in facts["cards"]}
+            self._gem_rates = {g: (vp["plain"], vp["on_spot"]) for g, vp in facts["gem_vp"].items()}
+
     def _cards(self, state: State) -> dict[str, dict[str, Any]]:
-        """Public card facts of this box (cached per game configuration)."""
-        if self._cards_of is not state.game:
-            self._cards_of = state.game
-            self._card_info = {c["id"]: c for c in state.game.describe()["cards"]}
+        self._read_box(state)
         return self._card_info
+
+    def _rates(self, state: State) -> dict[str, tuple[int, int]]:
+        """VP of each scoring gem: (plain, on the diver's matching scouting spot)."""
+        self._read_box(state)
+        return self._gem_rates
 
     @staticmethod
     def _my_spots_at(view: dict, seat: int, site: str) -> set[str]:
@@ -67,7 +77,7 @@ class DeepBlueGreedyBot(ViewBot):
         for dive in dives:
             site = dive.split()[1]
             spots = self._my_spots_at(view, seat, site)
-            if defended or spots & {"blue", "black", "blue_or_black"} or scorers or spots & set(TREASURE_RATE):
+            if defended or spots & {"blue", "black", "blue_or_black"} or scorers or spots & set(self._rates(state)):
                 return dive
         if dives and sum(hand.values()) <= 1:
             return dives[0]
@@ -180,17 +190,18 @@ class DeepBlueGreedyBot(ViewBot):
         rushes = [n for n in names if n.startswith("rush")]
         return rushes[0] if rushes else "done"
 
-    def _gem_value(self, view: dict, seat: int) -> int:
+    def _gem_value(self, state: State, view: dict, seat: int) -> int:
         dive = view["dive"]
         spots = self._my_spots_at(view, seat, dive["site"])
-        return sum(n * TREASURE_RATE[g][g in spots] for g, n in dive["counts"].items() if g in TREASURE_RATE)
+        rates = self._rates(state)
+        return sum(n * rates[g][g in spots] for g, n in dive["counts"].items() if g in rates)
 
     def _defend(self, state: State, view: dict, seat: int, names: dict[str, int]) -> str | None:
         spot = [n for n in names if n.startswith("defend spot-")]
         if spot:
             return spot[0]
         cards = [n for n in names if n.startswith("defend ")]
-        if cards and (self._gem_value(view, seat) >= 3 or view["dive"]["leader"] == seat):
+        if cards and (self._gem_value(state, view, seat) >= 3 or view["dive"]["leader"] == seat):
             return cards[0]
         return "resurface"
 
@@ -209,8 +220,9 @@ class DeepBlueGreedyBot(ViewBot):
             if dive["counts"].get(gem, 0) >= 1 and not self._can_defend(state, view, seat, gem, dive["site"]):
                 risk += bag.get(gem, 0) / total
         spots = self._my_spots_at(view, seat, dive["site"])
-        gain = sum(bag.get(g, 0) * TREASURE_RATE[g][g in spots] for g in TREASURE_RATE) / total
-        at_stake = self._gem_value(view, seat)
+        rates = self._rates(state)
+        gain = sum(bag.get(g, 0) * rates[g][g in spots] for g in rates) / total
+        at_stake = self._gem_value(state, view, seat)
         if risk > STOP_RISK or risk * at_stake > (1 - risk) * gain:
             return "stop"
         return "continue"

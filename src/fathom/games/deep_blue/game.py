@@ -147,6 +147,8 @@ class DeepBlueGame(Game):
                 {"id": s.id, "name": s.name, "rule": s.rule, "rush_distance": ScenarioRules(s.id).rush_distance}
                 for s in comp.scenarios
             ],
+            "gem_vp": {GEMS[g]: {"plain": plain, "on_spot": spot}
+                       for g, (plain, spot) in enumerate(zip(comp.gem_vp, comp.gem_vp_on_spot)) if plain or spot},
             "market_prices": list(comp.slot_prices),
             "refresh_price": comp.refresh_price,
             "colours": list(comp.colours[: self.num_players]),
