@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import io
-import pstats
 import sys
 import time
 import timeit
@@ -182,10 +180,8 @@ def bench_one(name: str, players: int, seconds: float, console: Console, profile
         prof.enable()
         play_for(name, players, seconds, keep=0, record_events=record_events)
         prof.disable()
-        out = io.StringIO()
-        pstats.Stats(prof, stream=out).sort_stats("tottime").print_stats(20)
         say(f"  cProfile of another {seconds:g} s loop, top 20 by own time (profiling slows it):")
-        say(out.getvalue().strip("\n"))
+        say(bench_bots.top_20(prof))
 
 
 def run(args: argparse.Namespace, console: Console) -> int:

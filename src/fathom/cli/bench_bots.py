@@ -106,7 +106,12 @@ def report(
     else:
         say("  searched moves          0     (the bot reports no search statistics)")
     if profiler is not None:
-        out = io.StringIO()
-        pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(20)
         say("  cProfile of the bot's thinking only, top 20 by own time (profiling slows it: times above are inflated):")
-        say(out.getvalue().strip("\n"))
+        say(top_20(profiler))
+
+
+def top_20(profiler: cProfile.Profile) -> str:
+    """The 20 functions that took most time of their own, as pstats prints them."""
+    out = io.StringIO()
+    pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(20)
+    return out.getvalue().strip("\n")
