@@ -46,7 +46,7 @@ def _add_game(parser: argparse.ArgumentParser) -> None:
 COMMANDS: tuple[tuple[str, str, Callable[[argparse.ArgumentParser], None] | None, Run], ...] = (
     ("play", "play against bots (or --watch bots only)", play.add_arguments, _play),
     ("replay", "step through a saved game", replay.add_arguments, _replay),
-    ("bench", "engine speed with random bots", bench.add_arguments, _plain(bench.run)),
+    ("bench", "engine speed with random bots, or a bot's thinking time (--bot)", bench.add_arguments, _plain(bench.run)),
     ("data", "data file tools (data check FILE)", data_cmd.add_arguments, _plain(data_cmd.run)),
     ("serve", "play in the browser: tables, friends, bots", server_cli.add_serve_arguments,
      _plain(server_cli.run_serve)),
