@@ -66,7 +66,7 @@ COMMANDS: tuple[tuple[str, str, Callable[[argparse.ArgumentParser], None] | None
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="fathom",
-        description="Deep Blue and Into the Blue in the terminal: play, replay, bench, check data.",
+        description="Deep Blue and Into the Blue: play in the terminal or the browser, simulate and rank bots, report, bench.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name, help_text, add_arguments, run in COMMANDS:
