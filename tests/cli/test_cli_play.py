@@ -91,10 +91,25 @@ def test_help_log_board_and_save_commands(cli, tmp_path: Path) -> None:
     script = f"step\nhelp\nlog\nlog 1\nboard\nsave {snapshot}\nquit\n"
     run = cli(*PLAY, stdin=script)
     assert run.code == 0, run
-    assert "log [N]" in run.out  # help text
+    assert "log [N]" in run.out and "hint [BOT]" in run.out  # help text
     assert "seat 0 moves 1 to 1" in run.out
     assert run.out.count("your turn (seat 0)") == 3  # turn 1, turn 2, and 'board'
     assert saved_actions(snapshot)[0] == "step"
+
+
+def test_hint_names_a_bots_move_and_plays_nothing(cli, tmp_path: Path) -> None:
+    save = tmp_path / "hinted.json"
+    run = cli(*PLAY, "--save", str(save), stdin="hint\nhint random\nhint nobody\nquit\n")
+    assert run.code == 0, run
+    assert "hint [BOT]" not in run.out  # no help was asked for
+    line = next(x for x in run.out.splitlines() if x.startswith("Hint (ismcts): "))
+    number, move = line.removeprefix("Hint (ismcts): ").split("   ")[0].split(". ")
+    assert move in ("step", "roll") and number == {"step": "1", "roll": "2"}[move]  # its number in the list
+    assert "estimated win chance" in line and "playouts" in line  # a search says how sure it is
+    assert "Hint (random): " in run.out
+    assert "hint nobody: no bot 'nobody' for race; allowed: " in run.out  # a clear error, then the prompt again
+    assert saved_actions(save) == []  # hints play no move
+    assert run.out.count("your turn (seat 0)") == 1
 
 
 def test_save_command_without_file_says_how(cli) -> None:

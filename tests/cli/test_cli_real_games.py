@@ -24,3 +24,16 @@ def test_watch_real_game(cli, game: str, tmp_path: Path) -> None:
     replay = cli("replay", str(save), "--all", "--seat", "0")
     assert replay.code == 0, replay
     assert f"Step {REPLAY_STEPS}/{REPLAY_STEPS}" in replay.out
+
+
+def test_deep_blue_hint_says_where_to_sail_and_plays_nothing(cli, tmp_path: Path) -> None:
+    """Level 3's hint at a turn where it would sail names both boats' destinations, and the
+    game goes on exactly as it would have without the hint."""
+    saves = [tmp_path / "hinted.json", tmp_path / "plain.json"]
+    hinted = cli("play", "deep-blue", "--seed", "4", "--save", str(saves[0]), stdin="1\n1\nhint\n2\nquit\n")
+    plain = cli("play", "deep-blue", "--seed", "4", "--save", str(saves[1]), stdin="1\n1\n2\nquit\n")
+    assert hinted.code == plain.code == 0, hinted
+    hint = next(x for x in hinted.out.splitlines() if x.startswith("Hint (ismcts): "))
+    assert ". sail: boat1 " in hint and ", boat2 " in hint and "estimated win chance" in hint
+    actions = [json.loads(path.read_text())["actions"] for path in saves]
+    assert actions[0] == actions[1] and len(actions[0]) > 20

@@ -99,7 +99,7 @@ class ISMCTSBot:
         self._policy = policy
         self.policy_options = policy_options  # passed to the game's search policy (e.g. max_candidates)
         self._policy_game: Any = None
-        self.last_stats: dict[str, Any] = {}
+        self.last_stats: dict[str, Any] = {}  # the last move's search: playouts, values, the choice
 
     # ---- policy -----------------------------------------------------------------------------
     def policy_for(self, state: State) -> Any:
@@ -127,6 +127,7 @@ class ISMCTSBot:
 
     # ---- the move -------------------------------------------------------------------------
     def choose(self, state: State) -> int:
+        self.last_stats = {}  # filled only by a move that is searched
         policy = self.policy_for(state)
         planned = policy.planned_action(state)  # the rest of a multi-step choice made at the root
         if planned is not None:
@@ -161,6 +162,8 @@ class ISMCTSBot:
             "visits": {a: c.visits for a, c in root.children.items()},
             "values": {a: (c.reward[seat] / c.visits if c.visits else None) for a, c in root.children.items()},
             "prior": prior,
+            "best": best,
+            "move": policy.describe_candidate(state, best),
         }
         return best
 
@@ -222,6 +225,8 @@ class ISMCTSBot:
             "visits": dict(counts),
             "values": {a: (totals[a] / counts[a] if counts[a] else None) for a in counts},
             "prior": prior,
+            "best": best,
+            "move": policy.describe_candidate(state, best),
         }
         return best
 

@@ -63,8 +63,6 @@ def measure(
             if player != me:
                 state.apply(bot.choose(state))
                 continue
-            if hasattr(bot, "last_stats"):
-                bot.last_stats = {}
             if profiler is not None:
                 profiler.enable()
             began = time.process_time()

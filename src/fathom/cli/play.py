@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from rich.columns import Columns
@@ -35,6 +35,7 @@ from fathom.core.registry import game_class, game_names, new_game
 from fathom.core.rng import Rng
 
 DEFAULT_BOT = "greedy"
+HINT_BOT = "ismcts"  # the strongest level: a hint is worth the 0.2 s it thinks
 LOG_LINES = 15
 COLUMNS_AFTER = 12  # more legal moves than this are listed in columns
 
@@ -44,6 +45,7 @@ Enter one of:
   MOVE         a move as written in the list (case does not matter)
   board        show the board and the moves again
   log [N]      the last N events you have seen (default 15)
+  hint [BOT]   the move a bot would play for you (default ismcts, level 3); it sees only what you see
   save [FILE]  save the game so far (default: the --save file)
   help         this text
   quit         stop (the game is saved first if --save was given)"""
@@ -195,6 +197,7 @@ class Session:
     auto_forced: bool = True
     seen: int = 0
     notes_failed: bool = False
+    hint_bots: dict[str, Bot] = field(default_factory=dict)
 
     @property
     def viewer(self) -> int | None:
@@ -335,11 +338,36 @@ class Session:
             console.print(
                 Text(
                     f"{key!r} is not a move number, a move or a command. "
-                    f"Enter 1-{len(actions)}, one of: {shown}; or help, board, log, save FILE, quit.",
+                    f"Enter 1-{len(actions)}, one of: {shown}; or help, board, log, hint, save FILE, quit.",
                     style="red",
                 )
             )
         return None
+
+    def hint(self, name: str) -> None:
+        """Say which move ``name`` would play in the person's seat, without playing it.
+
+        The bot decides on a copy of the game (the real one is untouched) and, like every
+        fathom bot, reads only what this seat may know. One bot per name serves the whole
+        game, so after a hint to sail somewhere the next hints pay and move toward it.
+        """
+        console, state = self.console, self.state
+        bot = self.hint_bots.get(name)
+        if bot is None:
+            try:
+                bot = make_bot(name, state.game.name, seed=Rng.for_key(state.seed, 2_000_003).next64() >> 1)
+            except (ImportError, OptionError) as exc:
+                console.print(Text(f"hint {name}: {exc}", style="red"))
+                return
+            self.hint_bots[name] = bot
+        action = bot.choose(state.clone())
+        number = state.legal_actions().index(action) + 1
+        stats = getattr(bot, "last_stats", None) or {}  # a search bot says what it chose and how sure it is
+        line = Text(f"Hint ({name}): {number}. {stats.get('move') or state.action_to_string(action)}", style="bold")
+        value = (stats.get("values") or {}).get(stats.get("best"))
+        if value is not None:
+            line.append(f"   its estimated win chance {value:.0%} after {stats['iterations']} playouts", style="cyan")
+        console.print(line)
 
     def command(self, text: str) -> bool:
         """Run a command word; ``False`` if ``text`` is not one."""
@@ -361,6 +389,8 @@ class Session:
             if not events:
                 console.print(Text("No events yet."))
             print_events(console, events[-count:] if count else [])
+        elif word == "hint":
+            self.hint(rest or HINT_BOT)
         elif word == "save":
             path = rest or self.save_path
             if not path:

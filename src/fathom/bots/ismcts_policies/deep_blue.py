@@ -132,6 +132,22 @@ class DeepBlueSearch(GenericPolicy):
         while det.current_player == seat and det.phase in self.sailing:
             det.apply(self.sail_step(det, seat, plan))
 
+    def describe_candidate(self, state: State, candidate: int) -> str:
+        """A sail candidate names where both boats go (the plan it stands for)."""
+        if candidate >= SAIL_PLAN:
+            plan = self._plans[candidate - SAIL_PLAN]
+        elif candidate == state.game.A_SAIL and self._plans:
+            plan = self._plans[0]
+        else:
+            return state.action_to_string(candidate)
+        names = state.game.components.node_ids
+        seat = state.current_player
+        legs = []
+        for boat, dest in enumerate(plan[:2]):
+            at = state.boat_node[2 * seat + boat]
+            legs.append(f"boat{boat + 1} stays at {names[at]}" if dest == at else f"boat{boat + 1} to {names[dest]}")
+        return "sail: " + ", ".join(legs)
+
     def commit(self, state: State, candidate: int) -> int:
         if candidate < SAIL_PLAN:
             self._committed = None
