@@ -302,7 +302,9 @@ def test_deep_blue_search_compares_other_sail_plans_and_sails_the_chosen_one() -
     names = game.components.node_ids
     legs = [f"boat{b + 1} stays at {names[d]}" if d == state.boat_node[2 * seat + b] else f"boat{b + 1} to {names[d]}"
             for b, d in enumerate((d0, d1))]
-    assert policy.describe_candidate(state, SAIL_PLAN + 1) == "sail: " + ", ".join(legs)  # what a hint shows
+    said = policy.describe_candidate(state, SAIL_PLAN + 1)  # what a hint shows
+    assert said["text"] == "sail: " + ", ".join(legs)
+    assert said["sail_to"] == [[names[d], d == state.boat_node[2 * seat + b]] for b, d in enumerate((d0, d1))]
     assert policy.commit(state, SAIL_PLAN + 1) == game.A_SAIL
     state.apply(game.A_SAIL)
     while state.current_player == seat and state.phase in (ph.SAIL_PAY, ph.SAIL_MOVE):

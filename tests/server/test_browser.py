@@ -96,6 +96,26 @@ def test_a_person_plays_a_whole_deep_blue_game_against_a_bot_by_clicking(live_se
     context.close()
 
 
+def test_the_hint_button_shows_level_3s_move_and_plays_nothing(live_server, browser):
+    links = live_server.post("/api/tables", {"game": "deep-blue", "seed": 4,
+                                             "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "1"}]})
+    context, page = _open(browser, _seat_page(live_server, links, 0))
+    _wait_turn(page)
+    move = page.evaluate("document.body.dataset.move")
+    page.locator("#hint-btn").click()
+    page.wait_for_selector("#hint-text")
+    text = page.inner_text("#hint-text")
+    assert text.startswith("Level 3 would play:") and "estimated win chance" in text
+    hint = live_server.post(f"/api/tables/{links['id']}/hint", {}, token=links["seats"][0]["token"])
+    shown = page.evaluate("[...document.querySelectorAll('.move.suggested')].map(e => e.dataset.action)")
+    assert shown == [hint["move"]]  # its move's button is marked
+    if hint["detail"].get("sail_to"):  # a sail says where both boats go
+        assert all(node in text for node, _ in hint["detail"]["sail_to"])
+    assert page.evaluate("document.body.dataset.move") == move  # nothing was played
+    assert not page.errors, page.errors
+    context.close()
+
+
 def test_two_people_in_two_browsers_never_receive_each_others_hand(live_server, browser):
     links = live_server.post("/api/tables", {"game": "deep-blue", "seed": 8,
                                              "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]})
@@ -206,6 +226,7 @@ def test_lobby_creates_a_table_and_french_strings(live_server, browser):
     page.goto(live_server.url + "/?lang=fr")
     page.wait_for_function("document.body.dataset.ready === '1'")
     assert page.inner_text("#create h2") == "Nouvelle table"
+    assert page.is_checked("#hints")  # hints allowed unless the host says no
     page.select_option("#players", "3")
     page.locator("#create-btn").click()
     page.wait_for_selector("#links [data-open-seat='0']")

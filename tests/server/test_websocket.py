@@ -127,6 +127,47 @@ def test_undo_over_websocket_resets_everyones_log(client):
         assert len(back["events"]) == len(st["events"])
 
 
+def test_hint_answers_the_seat_to_move_alone_and_plays_nothing(client):
+    links = make_table(client)
+    tid = links["id"]
+    tokens = _tokens(links)
+    mover = client.get(f"/api/tables/{tid}/state").json()["to_move"]
+    with client.websocket_connect(f"/ws/{tid}") as me, client.websocket_connect(f"/ws/{tid}") as other, \
+            client.websocket_connect(f"/ws/{tid}") as watcher:
+        _, st = hello(me, tokens[mover])
+        hello(other, tokens[1 - mover])
+        hello(watcher, None)
+        me.send_text(json.dumps({"type": "hint"}))
+        hint = recv(me, "hint")
+        assert hint["move_number"] == st["move_number"]
+        assert hint["move"] in [text for _, text in st["legal"]]  # a legal move, named as the page names moves
+        assert 0 <= hint["win_chance"] <= 1 and hint["playouts"] > 0  # level 3 searched it
+        assert hint["text"]
+        me.send_text(json.dumps({"type": "hint"}))
+        assert recv(me, "hint") == hint  # asked again: the same answer, no second search
+        other.send_text(json.dumps({"type": "hint"}))
+        assert recv(other, "error")["code"] == "not-your-turn"
+        watcher.send_text(json.dumps({"type": "hint"}))
+        assert recv(watcher, "error")["code"] == "spectator"
+    now = client.get(f"/api/tables/{tid}/state", headers=bearer(tokens[mover])).json()
+    assert now["move_number"] == st["move_number"] and now["view"] == st["view"]  # nothing was played
+    res = client.post(f"/api/tables/{tid}/hint", headers=bearer(tokens[mover]))
+    assert res.status_code == 200 and res.json()["move"] == hint["move"]
+
+
+def test_a_table_can_refuse_hints(client):
+    links = make_table(client, hints=False)
+    tid = links["id"]
+    tokens = _tokens(links)
+    mover = client.get(f"/api/tables/{tid}/state").json()["to_move"]
+    res = client.post(f"/api/tables/{tid}/hint", headers=bearer(tokens[mover]))
+    assert res.status_code == 403 and res.json()["error"] == "no-hints"
+    assert res.json()["message"] == "Hints are off at this table."
+    assert client.get(f"/api/tables/{tid}").json()["settings"]["hints"] is False
+    bad = client.post("/api/tables", json={"game": "deep-blue", "seats": [{"kind": "human"}] * 2, "hints": "yes"})
+    assert bad.status_code == 400 and "hints must be true (allowed) or false" in bad.json()["message"]
+
+
 def test_sync_chat_and_back(client):
     links = make_table(client)
     tid = links["id"]

@@ -163,7 +163,7 @@ class ISMCTSBot:
             "values": {a: (c.reward[seat] / c.visits if c.visits else None) for a, c in root.children.items()},
             "prior": prior,
             "best": best,
-            "move": policy.describe_candidate(state, best),
+            "choice": policy.describe_candidate(state, best),
         }
         return best
 
@@ -226,7 +226,7 @@ class ISMCTSBot:
             "values": {a: (totals[a] / counts[a] if counts[a] else None) for a in counts},
             "prior": prior,
             "best": best,
-            "move": policy.describe_candidate(state, best),
+            "choice": policy.describe_candidate(state, best),
         }
         return best
 

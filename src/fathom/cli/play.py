@@ -18,6 +18,7 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
+from fathom.bots.hint import HINT_BOT, suggest
 from fathom.bots.registry import BOT_LEVELS, make_bot
 from fathom.cli.console import (
     InputFn,
@@ -35,7 +36,6 @@ from fathom.core.registry import game_class, game_names, new_game
 from fathom.core.rng import Rng
 
 DEFAULT_BOT = "greedy"
-HINT_BOT = "ismcts"  # the strongest level: a hint is worth the 0.2 s it thinks
 LOG_LINES = 15
 COLUMNS_AFTER = 12  # more legal moves than this are listed in columns
 
@@ -347,9 +347,8 @@ class Session:
     def hint(self, name: str) -> None:
         """Say which move ``name`` would play in the person's seat, without playing it.
 
-        The bot decides on a copy of the game (the real one is untouched) and, like every
-        fathom bot, reads only what this seat may know. One bot per name serves the whole
-        game, so after a hint to sail somewhere the next hints pay and move toward it.
+        One bot per name serves the whole game, so after a hint to sail somewhere the next
+        hints pay and move toward it (:mod:`fathom.bots.hint`).
         """
         console, state = self.console, self.state
         bot = self.hint_bots.get(name)
@@ -360,13 +359,11 @@ class Session:
                 console.print(Text(f"hint {name}: {exc}", style="red"))
                 return
             self.hint_bots[name] = bot
-        action = bot.choose(state.clone())
-        number = state.legal_actions().index(action) + 1
-        stats = getattr(bot, "last_stats", None) or {}  # a search bot says what it chose and how sure it is
-        line = Text(f"Hint ({name}): {number}. {stats.get('move') or state.action_to_string(action)}", style="bold")
-        value = (stats.get("values") or {}).get(stats.get("best"))
-        if value is not None:
-            line.append(f"   its estimated win chance {value:.0%} after {stats['iterations']} playouts", style="cyan")
+        hint = suggest(bot, state)
+        number = state.legal_actions().index(hint.action) + 1
+        line = Text(f"Hint ({name}): {number}. {hint.text}", style="bold")
+        if hint.win_chance is not None:
+            line.append(f"   its estimated win chance {hint.win_chance:.0%} after {hint.playouts} playouts", style="cyan")
         console.print(line)
 
     def command(self, text: str) -> bool:

@@ -202,6 +202,12 @@ def create_app(db: str | None = None, *, public_url: str = "", store: Store | No
         ref.come_back(table, seat)
         return {"ok": True}
 
+    @app.post("/api/tables/{table_id}/hint")
+    async def api_hint(request: Request, table_id: str) -> dict[str, Any]:
+        throttle(request)
+        ref, table, seat = seated(request, table_id)
+        return {"move_number": table.state.move_number(), **ref.hint(table, seat).to_json()}
+
     @app.get("/api/tables/{table_id}/replay")
     async def api_replay(request: Request, table_id: str, step: int = 0) -> dict[str, Any]:
         ref, table, seat = seated(request, table_id)
@@ -316,6 +322,9 @@ def _handle(ref: Referee, table: LiveTable, client: Client, msg: dict[str, Any])
             raise ProtocolError("spectator", status=403)
         ref.come_back(table, client.seat)
         client.mark()
+    elif kind == "hint":
+        hint = ref.hint(table, client.seat)
+        client.push({"type": "hint", "move_number": table.state.move_number(), **hint.to_json()})
     elif kind == "sync":
         client.mark(reset=True)
     elif kind == "ping":

@@ -8,12 +8,16 @@ Client to server (websocket, JSON objects with a ``type``):
            ``expect`` guards against stale clicks: if the game moved on, nothing happens.
 ``undo``   ``{"expect": move_number?}``: take back this seat's last move (when safe).
 ``back``   ``{}``: a seat whose turns a stand-in bot was playing takes them back.
+``hint``   ``{}``: in this seat's turn, the move level 3 would play (at tables that allow
+           hints); answered to this page alone by a ``hint`` message.
 ``sync``   ``{}``: resend the whole state and log.
 ``chat``   ``{"text": str}``: a short message to everyone at the table.
 ``ping``   ``{"t": any}``: answered by ``pong``.
 
 Server to client: ``welcome`` (table, seat, static game data), ``state`` (the
-seat's view, new log events, legal moves, odds, clock), ``error``
+seat's view, new log events, legal moves, odds, clock), ``hint`` (``move_number``,
+``move``: the suggested move's notation, ``text``, ``win_chance``, ``playouts``,
+``detail``: e.g. ``sail_to``), ``error``
 (``code`` + translated ``message``; nothing changed), ``chat``, ``pong``.
 HTTP offers the same actions (see :mod:`.app`).
 """
@@ -25,7 +29,7 @@ from typing import Any
 
 MAX_MESSAGE_BYTES = 8192
 MAX_CHAT = 300
-CLIENT_TYPES = ("hello", "act", "undo", "back", "sync", "chat", "ping")
+CLIENT_TYPES = ("hello", "act", "undo", "back", "hint", "sync", "chat", "ping")
 
 
 class ProtocolError(Exception):

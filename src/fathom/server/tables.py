@@ -19,6 +19,7 @@ import logging
 import secrets
 from typing import Any
 
+from fathom.bots.hint import HINT_BOT, Hint, suggest
 from fathom.bots.registry import make_bot
 from fathom.core.api import CHANCE
 from fathom.core.errors import FathomError, IllegalActionError
@@ -120,6 +121,9 @@ class Referee:
             raise ProtocolError("bad-table", detail="clock must be 0 (off) to 3600 seconds")
         if not isinstance(delay, (int, float)) or not 0 <= delay <= 5000:
             raise ProtocolError("bad-table", detail="bot_delay_ms must be 0 to 5000")
+        hints = spec.get("hints", True)
+        if not isinstance(hints, bool):
+            raise ProtocolError("bad-table", detail="hints must be true (allowed) or false")
         stand_in = str(spec.get("stand_in", "1"))
         if not bot_available(stand_in, game):
             stand_in = "0"
@@ -130,7 +134,8 @@ class Referee:
         options = {k: v for k, v in state.game.options.items() if k != "data_file"}
         table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
         rec = TableRecord(id=table_id, game=game, players=len(seats), seed=seed, options=options, seats=seats,
-                          settings={"clock": clock, "bot_delay_ms": delay, "stand_in": stand_in})
+                          settings={"clock": clock, "bot_delay_ms": delay, "stand_in": stand_in,
+                                    "hints": hints})
         self.store.create_table(rec)
         table = LiveTable(rec, state, [])
         self.tables[table_id] = table
@@ -202,6 +207,28 @@ class Referee:
             client.mark(reset=True)
         self._after_change(table, reset=True)
         return rebuilt.move_number()
+
+    def hint(self, table: LiveTable, seat: int | None) -> Hint:
+        """The move level 3 would play for ``seat`` now; changes nothing (the bot decides on a copy
+        and, like every bot, reads only what that seat may know)."""
+        if seat is None:
+            raise ProtocolError("spectator", status=403)
+        if not table.rec.settings.get("hints", True):
+            raise ProtocolError("no-hints", status=403)
+        if table.over:
+            raise ProtocolError("game-over", status=409)
+        if table.state.current_player != seat:
+            raise ProtocolError("not-your-turn", status=409, seat=seat)
+        move = table.state.move_number()
+        cached = table.hints.get(seat)
+        if cached is not None and cached[0] == move:  # asking again costs no second search
+            return cached[1]
+        bot = table.hint_bots.get(seat)
+        if bot is None:
+            bot = table.hint_bots[seat] = make_bot(HINT_BOT, table.rec.game, (table.rec.seed * 31 + seat) % (2**62))
+        hint = suggest(bot, table.state)
+        table.hints[seat] = (move, hint)
+        return hint
 
     def come_back(self, table: LiveTable, seat: int) -> None:
         if seat in table.away:

@@ -132,21 +132,21 @@ class DeepBlueSearch(GenericPolicy):
         while det.current_player == seat and det.phase in self.sailing:
             det.apply(self.sail_step(det, seat, plan))
 
-    def describe_candidate(self, state: State, candidate: int) -> str:
-        """A sail candidate names where both boats go (the plan it stands for)."""
+    def describe_candidate(self, state: State, candidate: int) -> dict[str, Any]:
+        """A sail candidate names where both boats go (the plan it stands for): ``sail_to`` is
+        [node, stays] per boat."""
         if candidate >= SAIL_PLAN:
             plan = self._plans[candidate - SAIL_PLAN]
         elif candidate == state.game.A_SAIL and self._plans:
             plan = self._plans[0]
         else:
-            return state.action_to_string(candidate)
+            return super().describe_candidate(state, candidate)
         names = state.game.components.node_ids
         seat = state.current_player
-        legs = []
-        for boat, dest in enumerate(plan[:2]):
-            at = state.boat_node[2 * seat + boat]
-            legs.append(f"boat{boat + 1} stays at {names[at]}" if dest == at else f"boat{boat + 1} to {names[dest]}")
-        return "sail: " + ", ".join(legs)
+        sail_to = [[names[dest], dest == state.boat_node[2 * seat + boat]] for boat, dest in enumerate(plan[:2])]
+        legs = [f"boat{b + 1} stays at {node}" if stays else f"boat{b + 1} to {node}"
+                for b, (node, stays) in enumerate(sail_to)]
+        return {"text": "sail: " + ", ".join(legs), "sail_to": sail_to}
 
     def commit(self, state: State, candidate: int) -> int:
         if candidate < SAIL_PLAN:

@@ -74,9 +74,10 @@ class GenericPolicy:
         """The action to play for the chosen root candidate (remembering any steps it implies)."""
         return candidate
 
-    def describe_candidate(self, state: State, candidate: int) -> str:
-        """A root candidate in words, for people (hints, logs)."""
-        return state.action_to_string(candidate)
+    def describe_candidate(self, state: State, candidate: int) -> dict[str, Any]:
+        """A root candidate for people (hints): ``text`` in English words, plus any structured
+        parts a translated front end needs (here none: the move's notation says it all)."""
+        return {"text": state.action_to_string(candidate)}
 
     def planned_action(self, state: State) -> int | None:
         """The next step of a committed multi-step candidate, or None to decide afresh."""

@@ -72,7 +72,7 @@ async function create(ev) {
   const options = {};
   document.querySelectorAll("[data-option]").forEach((s) => (options[s.dataset.option] = JSON.parse(s.value)));
   const body = { game: g.name, seats, options, clock: +document.getElementById("clock").value || 0,
-    bot_delay_ms: +document.getElementById("delay").value || 0 };
+    bot_delay_ms: +document.getElementById("delay").value || 0, hints: document.getElementById("hints").checked };
   const seed = document.getElementById("seed").value;
   if (seed !== "") body.seed = +seed;
   const res = await fetch(`/api/tables?lang=${I18N.lang}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });

@@ -9,6 +9,7 @@ const app = {
   live: null, describe: null, msg: null, events: [], renderer: null, pending: false,
   replay: null, // {step, total, data} when looking at a past position
   you: null,
+  hint: null, // the last hint message, shown while its move number is the table's
 };
 window.fathom = app; // for tests and the curious
 
@@ -73,7 +74,27 @@ function onMessage(msg) {
     if (app.msg && !app.replay) render();
     return;
   }
+  if (msg.type === "hint") {
+    app.hint = msg;
+    if (app.msg && !app.replay) render();
+    return;
+  }
   if (msg.type === "chat") addChat(msg);
+}
+
+function hintHtml(msg) {
+  const h = app.hint;
+  if (!h || h.move_number !== msg.move_number) return "";
+  const r = app.renderer;
+  const sail = (h.detail && h.detail.sail_to) || null;
+  const what = sail
+    ? sail.map(([node, stays], i) => esc(t(stays ? "t.hint_stay" : "t.hint_sail", { boat: i + 1, node }))).join(", ")
+    : r.moveLabel(h.move);
+  let html = `<p class="hint-box" id="hint-text">${esc(t("t.hint_says"))} ${what}`;
+  if (h.win_chance !== null && h.win_chance !== undefined) {
+    html += ` <span class="muted">· ${esc(t("t.hint_win", { p: Math.round(100 * h.win_chance), n: h.playouts }))}</span>`;
+  }
+  return html + `</p>`;
 }
 
 function addChat(m) {
@@ -140,16 +161,22 @@ function renderMoves(msg) {
   if (msg.legal.length) {
     html += `<p class="prompt">${esc(r.prompt(msg))}</p>`;
     const moves = r.panelMoves(msg.legal);
+    const suggested = app.hint && app.hint.move_number === msg.move_number ? app.hint.move : null;
     html += `<div class="move-buttons">` + moves.map(([id, text]) =>
-      `<button class="move legal" data-action="${esc(text)}" data-id="${id}">${r.moveLabel(text)}</button>`).join("") + `</div>`;
+      `<button class="move legal${text === suggested ? " suggested" : ""}" data-action="${esc(text)}" data-id="${id}">${r.moveLabel(text)}</button>`).join("") + `</div>`;
+    html += hintHtml(msg);
   } else if (msg.you === null) {
     html += `<p class="muted">${esc(t("t.spectator"))}${msg.table.spectators ? " · " + esc(t("t.spectators", { n: msg.table.spectators })) : ""}</p>`;
   }
   if (msg.can_undo) html += `<button class="ghost" id="undo-btn">↶ ${esc(t("t.undo"))}</button>`;
+  const hintsOn = msg.table.settings && msg.table.settings.hints !== false;
+  if (msg.legal.length && hintsOn) html += `<button class="ghost" id="hint-btn">${esc(t("t.hint"))}</button>`;
   box.innerHTML = html;
   box.hidden = !html;
   const undo = document.getElementById("undo-btn");
   if (undo) undo.onclick = () => app.live.send({ type: "undo", expect: msg.move_number });
+  const hintBtn = document.getElementById("hint-btn");
+  if (hintBtn) hintBtn.onclick = () => app.live.send({ type: "hint" });
   const back = document.getElementById("back-btn");
   if (back) back.onclick = () => app.live.send({ type: "back" });
 }
