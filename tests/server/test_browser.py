@@ -97,8 +97,9 @@ def test_a_person_plays_a_whole_deep_blue_game_against_a_bot_by_clicking(live_se
 
 
 def test_the_hint_button_shows_level_3s_move_and_plays_nothing(live_server, browser):
-    links = live_server.post("/api/tables", {"game": "deep-blue", "seed": 4,
-                                             "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "1"}]})
+    links = live_server.post("/api/tables", {"game": "deep-blue", "seed": 4, "seats": [{"kind": "human", "name": "Ann"}]
+                                             + [{"kind": "bot", "bot": "1"}] * 3})
+    tid, token = links["id"], links["seats"][0]["token"]
     context, page = _open(browser, _seat_page(live_server, links, 0))
     _wait_turn(page)
     move = page.evaluate("document.body.dataset.move")
@@ -106,12 +107,22 @@ def test_the_hint_button_shows_level_3s_move_and_plays_nothing(live_server, brow
     page.wait_for_selector("#hint-text")
     text = page.inner_text("#hint-text")
     assert text.startswith("Level 3 would play:") and "estimated win chance" in text
-    hint = live_server.post(f"/api/tables/{links['id']}/hint", {}, token=links["seats"][0]["token"])
+    hint = live_server.post(f"/api/tables/{tid}/hint", {}, token=token)
     shown = page.evaluate("[...document.querySelectorAll('.move.suggested')].map(e => e.dataset.action)")
     assert shown == [hint["move"]]  # its move's button is marked
-    if hint["detail"].get("sail_to"):  # a sail says where both boats go
-        assert all(node in text for node, _ in hint["detail"]["sail_to"])
     assert page.evaluate("document.body.dataset.move") == move  # nothing was played
+    # follow the hints until one says where to sail: the board rings the boats' destinations
+    for _ in range(30):
+        if hint["detail"].get("sail_to"):
+            break
+        live_server.post(f"/api/tables/{tid}/act", {"action": hint["move"], "expect": hint["move_number"]}, token=token)
+        hint = live_server.post(f"/api/tables/{tid}/hint", {}, token=token)
+    going = [node for node, stays in hint["detail"]["sail_to"] if not stays]
+    page.wait_for_function(f"document.body.dataset.move === '{hint['move_number']}'")
+    page.locator("#hint-btn").click()
+    page.wait_for_selector("[data-hint-node]")
+    assert page.evaluate("[...document.querySelectorAll('[data-hint-node]')].map(e => e.dataset.hintNode)") == going
+    assert all(node in page.inner_text("#hint-text") for node in going)
     assert not page.errors, page.errors
     context.close()
 

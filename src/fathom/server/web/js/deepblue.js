@@ -159,6 +159,16 @@ export class DeepBlue {
     }
     // boats
     out += this.boatsSvg(sites);
+    // where a hint says the boats should sail
+    const hint = this.app.hint;
+    if (hint && hint.move_number === msg.move_number && hint.detail && hint.detail.sail_to) {
+      hint.detail.sail_to.forEach(([node, stays], i) => {
+        const to = this.nodes[node];
+        if (stays || !to) return;
+        out += `<g class="hint-target" data-hint-node="${esc(node)}" transform="translate(${this.X(to.x)},${this.Y(to.y)})">
+          <circle r="40" class="hint-ring"/><text y="-46" text-anchor="middle" class="hint-label">${i + 1}</text></g>`;
+      });
+    }
     // sail targets for the selected boat
     for (const text of legal.keys()) {
       const m = text.match(/^sail boat(\d) (\S+)->(\S+)$/);
