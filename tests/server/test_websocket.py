@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import time
+from contextlib import contextmanager
+from types import SimpleNamespace
 
 import pytest
 from server_helpers import bearer, hello, make_table, recv
@@ -79,7 +81,9 @@ def test_malformed_messages_get_clear_errors_and_change_nothing(client):
     assert client.get(f"/api/tables/{tid}/state").json()["move_number"] == move
 
 
-def test_act_illegal_stale_not_your_turn_and_spectator(client):
+@contextmanager
+def three_pages(client):
+    """A fresh two-person table seen by the seat to move, the other seat and a spectator."""
     links = make_table(client)
     tid = links["id"]
     tokens = _tokens(links)
@@ -89,6 +93,12 @@ def test_act_illegal_stale_not_your_turn_and_spectator(client):
         _, st = hello(me, tokens[mover])
         hello(other, tokens[1 - mover])
         hello(watcher, None)
+        yield SimpleNamespace(tid=tid, token=tokens[mover], me=me, other=other, watcher=watcher, state=st)
+
+
+def test_act_illegal_stale_not_your_turn_and_spectator(client):
+    with three_pages(client) as pages:
+        me, other, watcher, st = pages.me, pages.other, pages.watcher, pages.state
         move = st["move_number"]
         other.send_text(json.dumps({"type": "act", "action": st["legal"][0][1]}))
         assert recv(other, "error")["code"] == "not-your-turn"
@@ -128,15 +138,8 @@ def test_undo_over_websocket_resets_everyones_log(client):
 
 
 def test_hint_answers_the_seat_to_move_alone_and_plays_nothing(client):
-    links = make_table(client)
-    tid = links["id"]
-    tokens = _tokens(links)
-    mover = client.get(f"/api/tables/{tid}/state").json()["to_move"]
-    with client.websocket_connect(f"/ws/{tid}") as me, client.websocket_connect(f"/ws/{tid}") as other, \
-            client.websocket_connect(f"/ws/{tid}") as watcher:
-        _, st = hello(me, tokens[mover])
-        hello(other, tokens[1 - mover])
-        hello(watcher, None)
+    with three_pages(client) as pages:
+        me, other, watcher, st = pages.me, pages.other, pages.watcher, pages.state
         me.send_text(json.dumps({"type": "hint"}))
         hint = recv(me, "hint")
         assert hint["move_number"] == st["move_number"]
@@ -149,9 +152,9 @@ def test_hint_answers_the_seat_to_move_alone_and_plays_nothing(client):
         assert recv(other, "error")["code"] == "not-your-turn"
         watcher.send_text(json.dumps({"type": "hint"}))
         assert recv(watcher, "error")["code"] == "spectator"
-    now = client.get(f"/api/tables/{tid}/state", headers=bearer(tokens[mover])).json()
+    now = client.get(f"/api/tables/{pages.tid}/state", headers=bearer(pages.token)).json()
     assert now["move_number"] == st["move_number"] and now["view"] == st["view"]  # nothing was played
-    res = client.post(f"/api/tables/{tid}/hint", headers=bearer(tokens[mover]))
+    res = client.post(f"/api/tables/{pages.tid}/hint", headers=bearer(pages.token))
     assert res.status_code == 200 and res.json()["move"] == hint["move"]
 
 
