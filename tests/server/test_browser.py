@@ -210,6 +210,10 @@ def test_into_the_blue_by_clicking_dice_and_levels(live_server, browser):
     links = live_server.post("/api/tables", {"game": "into-the-blue", "seed": 4,
                                              "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "1"}]})
     context, page = _open(browser, _seat_page(live_server, links, 0))
+    _wait_turn(page)
+    page.locator("#hint-btn").click()  # dice hints too: the expert's keep-or-reroll, in words
+    page.wait_for_selector("#hint-text")
+    assert page.inner_text("#hint-text").startswith("Level 3 would play:")
     rng = random.Random(4)
     start = time.time()
     rerolled = False
