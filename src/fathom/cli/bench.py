@@ -38,7 +38,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seconds", type=float, default=None,
                         help="wall time of the play loop per game (default 2; with --bot 60)")
     parser.add_argument("--players", type=int, default=4, help="seats per game (default 4)")
-    parser.add_argument("--profile", action="store_true", help="also print a cProfile top 20 of the loop (with --bot: of the bot's thinking)")
+    parser.add_argument("--profile", action="store_true",
+                        help="also print a cProfile top 20 of the loop (with --bot: of the bot's thinking)")
     parser.add_argument(
         "--record-events",
         action="store_true",

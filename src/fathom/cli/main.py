@@ -46,7 +46,8 @@ def _add_game(parser: argparse.ArgumentParser) -> None:
 COMMANDS: tuple[tuple[str, str, Callable[[argparse.ArgumentParser], None] | None, Run], ...] = (
     ("play", "play against bots (or --watch bots only)", play.add_arguments, _play),
     ("replay", "step through a saved game", replay.add_arguments, _replay),
-    ("bench", "engine speed with random bots, or a bot's thinking time (--bot)", bench.add_arguments, _plain(bench.run)),
+    ("bench", "engine speed with random bots, or a bot's thinking time (--bot)", bench.add_arguments,
+     _plain(bench.run)),
     ("data", "data file tools (data check FILE)", data_cmd.add_arguments, _plain(data_cmd.run)),
     ("serve", "play in the browser: tables, friends, bots", server_cli.add_serve_arguments,
      _plain(server_cli.run_serve)),
@@ -66,7 +67,8 @@ COMMANDS: tuple[tuple[str, str, Callable[[argparse.ArgumentParser], None] | None
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="fathom",
-        description="Deep Blue and Into the Blue: play in the terminal or the browser, simulate and rank bots, report, bench.",
+        description="Deep Blue and Into the Blue: play in the terminal or the browser, simulate and rank bots, "
+                    "report, bench.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name, help_text, add_arguments, run in COMMANDS:

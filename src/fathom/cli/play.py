@@ -363,7 +363,8 @@ class Session:
         number = state.legal_actions().index(hint.action) + 1
         line = Text(f"Hint ({name}): {number}. {hint.text}", style="bold")
         if hint.win_chance is not None:
-            line.append(f"   its estimated win chance {hint.win_chance:.0%} after {hint.playouts} playouts", style="cyan")
+            line.append(f"   its estimated win chance {hint.win_chance:.0%} after {hint.playouts} playouts",
+                        style="cyan")
         console.print(line)
 
     def command(self, text: str) -> bool:
