@@ -112,6 +112,25 @@ def test_hint_names_a_bots_move_and_plays_nothing(cli, tmp_path: Path) -> None:
     assert run.out.count("your turn (seat 0)") == 1
 
 
+def test_a_hint_bot_lasts_until_another_seat_moves(cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same bot answers the hints of one multi-step choice (so they follow a hinted plan);
+    once a rival has moved, a fresh one does, so no plan outlives its turn."""
+    from fathom.cli import play
+
+    made: list[str] = []
+
+    def counting(name: str, game: str, seed: int = 0, **settings: Any) -> Any:
+        made.append(name)
+        return real(name, game, seed=seed, **settings)
+
+    real = play.make_bot
+    monkeypatch.setattr(play, "make_bot", counting)
+    run = cli(*PLAY, stdin="hint ismcts\nhint ismcts\nstep\nhint ismcts\nquit\n")
+    assert run.code == 0, run
+    assert run.out.count("Hint (ismcts): ") == 3
+    assert made.count("ismcts") == 2  # one for the first turn's two hints, a new one after the rival's move
+
+
 def test_save_command_without_file_says_how(cli) -> None:
     run = cli(*PLAY, stdin="save\nquit\n")
     assert "save needs a file name: save FILE" in run.out

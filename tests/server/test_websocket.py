@@ -158,6 +158,31 @@ def test_hint_answers_the_seat_to_move_alone_and_plays_nothing(client):
     assert res.status_code == 200 and res.json()["move"] == hint["move"]
 
 
+def test_a_seats_hint_bot_lasts_until_another_seat_moves(client):
+    """Hints within one choice of several steps come from one bot (a hinted sail is followed);
+    after a rival's move the next hint starts afresh."""
+    links = make_table(client, seats=[{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "1"}])
+    tid, token = links["id"], links["seats"][0]["token"]
+    table = client.app.state.referee.get(tid)
+    hint = client.post(f"/api/tables/{tid}/hint", headers=bearer(token)).json()
+    first = table.hint_bots[0]
+    res = client.post(f"/api/tables/{tid}/act", headers=bearer(token),
+                      json={"action": hint["move"], "expect": hint["move_number"]})
+    assert res.status_code == 200
+    own_steps = 0
+    while table.log[-1].actor == 0:  # the person's own steps (paying, sailing) keep the bot
+        assert table.hint_bots[0] is first
+        own_steps += 1
+        step = client.post(f"/api/tables/{tid}/hint", headers=bearer(token)).json()
+        client.post(f"/api/tables/{tid}/act", headers=bearer(token),
+                    json={"action": step["move"], "expect": step["move_number"]})
+    assert own_steps and any(e.actor == 1 for e in table.log[hint["move_number"]:])
+    assert 0 not in table.hint_bots  # the bot seat moved: the next hint gets a fresh bot
+    assert table.state.current_player == 0
+    client.post(f"/api/tables/{tid}/hint", headers=bearer(token))
+    assert table.hint_bots[0] is not first
+
+
 def test_a_table_can_refuse_hints(client):
     links = make_table(client, hints=False)
     tid = links["id"]

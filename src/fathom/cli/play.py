@@ -236,6 +236,8 @@ class Session:
         return 0
 
     def step(self, action: int, player: int) -> None:
+        if player >= 0 and player != self.human:
+            self.hint_bots.clear()  # the person's choice of several steps is over: no hint follows its plan
         self.state.apply(action)
         self.show_new_events(player, action)
 
@@ -347,8 +349,9 @@ class Session:
     def hint(self, name: str) -> None:
         """Say which move ``name`` would play in the person's seat, without playing it.
 
-        One bot per name serves the whole game, so after a hint to sail somewhere the next
-        hints pay and move toward it (:mod:`fathom.bots.hint`).
+        One bot per name answers until another seat moves, so after a hint to sail somewhere
+        the next hints pay and move toward it, and a plan never outlives its turn
+        (:mod:`fathom.bots.hint`).
         """
         console, state = self.console, self.state
         bot = self.hint_bots.get(name)

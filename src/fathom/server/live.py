@@ -70,7 +70,7 @@ class LiveTable:
         self.describe = describe(rec.game, rec.players, rec.options)
         self._checkpoints: dict[int, State] = {}
         self.chat: deque = deque(maxlen=50)
-        self.hint_bots: dict[int, Any] = {}  # one per seat, so hints after a sail hint follow its plan
+        self.hint_bots: dict[int, Any] = {}  # per seat until another seat moves: hints follow a hinted sail
         self.hints: dict[int, tuple[int, Any]] = {}  # seat -> (move number, hint): one search per move
 
     # ---- facts ---------------------------------------------------------------------------

@@ -239,6 +239,9 @@ class Referee:
     def _commit(self, table: LiveTable, entries: list[LoggedAction]) -> None:
         start = len(table.log)
         table.log.extend(entries)
+        movers = {e.actor for e in entries if e.actor >= 0}
+        for seat in [s for s in table.hint_bots if movers - {s}]:
+            del table.hint_bots[seat]  # another seat moved: that seat's hinted plan (a sail) is over
         self.store.append(table.id, start, entries, status="over" if table.over and table.rec.status != "over" else None)
         if table.over:
             table.rec.status = "over"
