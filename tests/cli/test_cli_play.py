@@ -91,7 +91,7 @@ def test_help_log_board_and_save_commands(cli, tmp_path: Path) -> None:
     script = f"step\nhelp\nlog\nlog 1\nboard\nsave {snapshot}\nquit\n"
     run = cli(*PLAY, stdin=script)
     assert run.code == 0, run
-    assert "log [N]" in run.out and "hint [BOT]" in run.out  # help text
+    assert "log [N]" in run.out and "hint [BOT]" in run.out and "undo" in run.out  # help text
     assert "seat 0 moves 1 to 1" in run.out
     assert run.out.count("your turn (seat 0)") == 3  # turn 1, turn 2, and 'board'
     assert saved_actions(snapshot)[0] == "step"
@@ -129,6 +129,14 @@ def test_a_hint_bot_lasts_until_another_seat_moves(cli, monkeypatch: pytest.Monk
     assert run.code == 0, run
     assert run.out.count("Hint (ismcts): ") == 3
     assert made.count("ismcts") == 2  # one for the first turn's two hints, a new one after the rival's move
+
+
+def test_undo_never_crosses_another_seats_move(cli, tmp_path: Path) -> None:
+    save = tmp_path / "race.json"
+    run = cli(*PLAY, "--save", str(save), stdin="undo\nstep\nundo\nquit\n")
+    assert run.code == 0, run
+    assert run.out.count("Nothing to undo") == 2  # nothing played yet; then the rival has moved since
+    assert saved_actions(save)[0] == "step"  # the person's step stands
 
 
 def test_save_command_without_file_says_how(cli) -> None:

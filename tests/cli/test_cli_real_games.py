@@ -37,3 +37,16 @@ def test_deep_blue_hint_says_where_to_sail_and_plays_nothing(cli, tmp_path: Path
     assert ". sail: boat1 " in hint and ", boat2 " in hint and "estimated win chance" in hint
     actions = [json.loads(path.read_text())["actions"] for path in saves]
     assert actions[0] == actions[1] and len(actions[0]) > 20
+
+
+def test_deep_blue_undo_takes_back_the_persons_own_step_only(cli, tmp_path: Path) -> None:
+    """Recruiting, then undo at the payment: the recruit is taken back, and the game goes on as if
+    it had never been played; a second undo has nothing of this turn left to take back."""
+    saves = [tmp_path / "undone.json", tmp_path / "plain.json"]
+    undone = cli("play", "deep-blue", "--seed", "4", "--save", str(saves[0]), stdin="1\nundo\nundo\n2\n1\nquit\n")
+    plain = cli("play", "deep-blue", "--seed", "4", "--save", str(saves[1]), stdin="2\n1\nquit\n")
+    assert undone.code == plain.code == 0, undone
+    assert "Took back: recruit slot1" in undone.out
+    assert "Nothing to undo: only your own last move in your turn" in undone.out
+    actions = [json.loads(path.read_text())["actions"] for path in saves]
+    assert actions[0] == actions[1]  # as if the recruit had never been played

@@ -46,6 +46,7 @@ Enter one of:
   board        show the board and the moves again
   log [N]      the last N events you have seen (default 15)
   hint [BOT]   the move a bot would play for you (default ismcts, level 3); it sees only what you see
+  undo         take back your last move (only your own moves of this turn, before any draw or reveal)
   save [FILE]  save the game so far (default: the --save file)
   help         this text
   quit         stop (the game is saved first if --save was given)"""
@@ -198,6 +199,8 @@ class Session:
     seen: int = 0
     notes_failed: bool = False
     hint_bots: dict[str, Bot] = field(default_factory=dict)
+    movers: list[int] = field(default_factory=list)  # who made each move (CHANCE for chance), for undo
+    position_changed: bool = False  # a command (undo) changed the position under the prompt
 
     @property
     def viewer(self) -> int | None:
@@ -205,9 +208,10 @@ class Session:
 
     def run(self) -> int:
         """Play to the end (or until the person quits); returns the exit code."""
-        console, state = self.console, self.state
+        console = self.console
         try:
             while True:
+                state = self.state  # an undo replaces it
                 player = state.current_player
                 if player == TERMINAL:
                     break
@@ -219,18 +223,18 @@ class Session:
                     self.step(self.bots[player].choose(state), player)
         except Quit as stop:
             console.print(Text(stop.reason))
-            console.print(Text(f"Stopped at move {state.move_number()}; seed {state.seed}."))
+            console.print(Text(f"Stopped at move {self.state.move_number()}; seed {self.state.seed}."))
             if self.save_path:
-                save_game(console, state, self.save_path)
+                save_game(console, self.state, self.save_path)
             return stop.code
         except KeyboardInterrupt:
             console.print(Text("\nInterrupted."))
             if self.save_path:
-                save_game(console, state, self.save_path)
+                save_game(console, self.state, self.save_path)
             return 130
         except Exception:
             if self.save_path:  # keep the game for the bug report, then let the error show
-                save_game(console, state, self.save_path)
+                save_game(console, self.state, self.save_path)
             raise
         self.finish()
         return 0
@@ -239,6 +243,7 @@ class Session:
         if player >= 0 and player != self.human:
             self.hint_bots.clear()  # the person's choice of several steps is over: no hint follows its plan
         self.state.apply(action)
+        self.movers.append(player)
         self.show_new_events(player, action)
 
     def show_new_events(self, player: int, action: int) -> None:
@@ -300,6 +305,9 @@ class Session:
         self.show_turn(actions)
         prompt = f"Your move [1-{len(actions)}, move, or help]: "
         while True:
+            if self.position_changed:  # an undo: a new position, its own moves
+                self.position_changed = False
+                return self.ask_human()
             try:
                 text = self.input_fn(prompt).strip()
             except EOFError:
@@ -340,7 +348,7 @@ class Session:
             console.print(
                 Text(
                     f"{key!r} is not a move number, a move or a command. "
-                    f"Enter 1-{len(actions)}, one of: {shown}; or help, board, log, hint, save FILE, quit.",
+                    f"Enter 1-{len(actions)}, one of: {shown}; or help, board, log, hint, undo, save FILE, quit.",
                     style="red",
                 )
             )
@@ -370,6 +378,30 @@ class Session:
                         style="cyan")
         console.print(line)
 
+    def can_undo(self) -> bool:
+        """The web table's rule: only the person's own last move, in their turn, never across a
+        draw, a reveal or another seat's move (so an undo never shows or redraws anything)."""
+        state = self.state
+        return (bool(self.movers) and self.movers[-1] == self.human and state.current_player == self.human
+                and not state.game.reveals_secret(state.history()[-1]))
+
+    def undo(self) -> None:
+        console, state = self.console, self.state
+        if not self.can_undo():
+            console.print(Text("Nothing to undo: only your own last move in your turn, before any draw, reveal "
+                               "or other player's move.", style="red"))
+            return
+        history = state.history()
+        rebuilt = new_game(state.game.name, players=state.game.num_players, seed=state.seed, **state.game.options)
+        for action in history[:-1]:
+            rebuilt.apply(action)
+        self.state = rebuilt
+        self.movers.pop()
+        self.seen = len(rebuilt.events(self.viewer))
+        self.hint_bots.clear()
+        self.position_changed = True
+        console.print(Text(f"Took back: {state.action_to_string(history[-1])}"))
+
     def command(self, text: str) -> bool:
         """Run a command word; ``False`` if ``text`` is not one."""
         word, _, rest = text.partition(" ")
@@ -392,6 +424,8 @@ class Session:
             print_events(console, events[-count:] if count else [])
         elif word == "hint":
             self.hint(rest or HINT_BOT)
+        elif word == "undo":
+            self.undo()
         elif word == "save":
             path = rest or self.save_path
             if not path:
