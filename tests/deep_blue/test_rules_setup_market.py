@@ -7,6 +7,7 @@ from fractions import Fraction
 import pytest
 
 import fathom
+from fathom.core.api import CHANCE
 
 from .helpers import (
     DEFAULT_TILES, STARTING_CREW, bag, do, force_fields, hand, hire, legal, market, new_state,
@@ -171,6 +172,19 @@ def test_r_db_4_a_card_paid_is_shown_to_the_table_a_token_is_not():
     assert game.reveals_secret(game.action_id("play coral-diver"))
     for quiet in ("pay token", "defend spot-blue", "recruit slot1", "sail", "continue"):
         assert not game.reveals_secret(game.action_id(quiet)), quiet
+
+
+def test_r_db_4_a_paid_card_cannot_be_taken_back_a_quiet_own_move_can():
+    """Undo (web and terminal) asks ``can_take_back``: the hire itself may be taken back, but not
+    once a card paid toward it has been shown, nor another seat's move, nor a draw."""
+    s = setup(3, market=("coral-diver", "harpooner", "navigator", "financier"))
+    do(s, "recruit slot2")  # $2 to pay: still seat 0's step
+    assert s.can_take_back(0, 0)
+    assert not s.can_take_back(1, 0) and not s.can_take_back(0, 1) and not s.can_take_back(0, CHANCE)
+    assert not s.can_take_back(None, 0)
+    do(s, "pay deckhand")  # face up: every rival has seen it
+    assert s.current_player == 0 and not s.can_take_back(0, 0)
+
 
 # ---- R-DB-5 ----------------------------------------------------------------------------------
 def test_r_db_5_change_is_lost():

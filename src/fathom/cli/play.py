@@ -378,16 +378,10 @@ class Session:
                         style="cyan")
         console.print(line)
 
-    def can_undo(self) -> bool:
-        """The web table's rule: only the person's own last move, in their turn, never across a
-        draw, a reveal or another seat's move (so an undo never shows or redraws anything)."""
-        state = self.state
-        return (bool(self.movers) and self.movers[-1] == self.human and state.current_player == self.human
-                and not state.game.reveals_secret(state.history()[-1]))
-
     def undo(self) -> None:
+        """Take back the person's last move when the engine allows it (the web table's rule)."""
         console, state = self.console, self.state
-        if not self.can_undo():
+        if not self.movers or not state.can_take_back(self.human, self.movers[-1]):
             console.print(Text("Nothing to undo: only your own last move in your turn, before any draw, reveal "
                                "or other player's move.", style="red"))
             return

@@ -259,6 +259,15 @@ class State(ABC):
     def move_number(self) -> int:
         return self._hist_len
 
+    def can_take_back(self, seat: int | None, last_mover: int) -> bool:
+        """May ``seat`` undo the last move, made by ``last_mover`` (a seat, or CHANCE)?
+
+        Only its own move, in its own turn, that showed nobody a secret: taking it back then
+        neither reveals nor redraws anything. Front ends know who moved; the state does not.
+        """
+        return (seat is not None and last_mover == seat and self.current_player == seat and self._hist is not None
+                and not self.game.reveals_secret(self._hist[1]))
+
     def clone(self) -> "State":
         """An independent copy: playing on it never changes this state."""
         other = self._copy()

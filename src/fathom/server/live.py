@@ -108,11 +108,11 @@ class LiveTable:
         }
 
     def can_undo(self, seat: int | None) -> bool:
-        """Only the seat's own last move, in its own turn, never across chance, a reveal or anyone else."""
-        if seat is None or self.over or not self.log or self.state.current_player != seat:
+        """Only the seat's own last move, in its own turn, never across chance, a reveal or anyone else
+        (:meth:`State.can_take_back`), and never a move a stand-in bot made for it."""
+        if not self.log or self.log[-1].source != "human":
             return False
-        last = self.log[-1]
-        return last.actor == seat and last.source == "human" and not self.state.game.reveals_secret(last.action)
+        return self.state.can_take_back(seat, self.log[-1].actor)
 
     # ---- what one page sees ------------------------------------------------------------------
     def events_for(self, seat: int | None, start: int) -> list[dict[str, Any]]:
