@@ -13,6 +13,11 @@ from fathom.cli import renderers
 PLAY = ("play", "race", "--players", "2", "--seed", "3", "--bots", "random")
 
 
+def flat(text: str) -> str:
+    """Console output with its line wrapping undone."""
+    return " ".join(text.split())
+
+
 def saved_actions(path: Path) -> list[str]:
     return json.loads(path.read_text())["actions"]
 
@@ -137,6 +142,41 @@ def test_undo_never_crosses_another_seats_move(cli, tmp_path: Path) -> None:
     assert run.code == 0, run
     assert run.out.count("Nothing to undo") == 2  # nothing played yet; then the rival has moved since
     assert saved_actions(save)[0] == "step"  # the person's step stands
+
+
+def test_resume_goes_on_with_a_saved_game_at_the_same_table(cli, tmp_path: Path) -> None:
+    save = tmp_path / "race.json"
+    first = cli("play", "race", "--players", "3", "--seed", "3", "--bots", "random,ismcts", "--save", str(save),
+                stdin="step\nquit\n")
+    assert first.code == 0 and f"continue: fathom play --resume {save}" in flat(first.out)
+    before = saved_actions(save)
+    assert json.loads(save.read_text())["table"] == {"human": 0, "bots": [None, "random", "ismcts"]}
+    again = cli("play", "--resume", str(save), stdin="step\nquit\n")
+    assert again.code == 0, again
+    assert "race, 3 players: seat 0 (you), seat 1 (random), seat 2 (ismcts)" in again.out  # the same table
+    assert f"Resumed from {save} at move {len(before)}" in again.out
+    after = saved_actions(save)  # saved back to the same file
+    assert after[: len(before)] == before and len(after) > len(before) and after[len(before)] == "step"
+
+
+def test_resume_refuses_what_would_change_the_saved_game(cli, tmp_path: Path) -> None:
+    save = tmp_path / "race.json"
+    assert cli(*PLAY, "--save", str(save), stdin="step\nquit\n").code == 0
+    for extra, said in ((["--seed", "5"], "--seed: a resumed game keeps the players, seed and options of its save"),
+                        (["--players", "3"], "--players: a resumed game keeps"),
+                        (["--option", "target=9"], "--option: a resumed game keeps")):
+        run = cli("play", "--resume", str(save), *extra, stdin="quit\n")
+        assert run.code == 2 and said in flat(run.out), run
+    run = cli("play", "deep-blue", "--resume", str(save), stdin="quit\n")
+    assert run.code == 2 and "is a game of race, not deep-blue" in flat(run.out)
+    run = cli("play", "--resume", str(tmp_path / "missing.json"), stdin="quit\n")
+    assert run.code == 2 and "--resume: cannot read" in flat(run.out)
+    run = cli("play", stdin="quit\n")
+    assert run.code == 2 and "choose a game" in flat(run.out) and "or --resume FILE" in flat(run.out)
+    over = tmp_path / "over.json"
+    assert cli(*PLAY, "--watch", "--save", str(over)).code == 0
+    run = cli("play", "--resume", str(over), stdin="quit\n")
+    assert run.code == 2 and "is over" in flat(run.out)
 
 
 def test_save_command_without_file_says_how(cli) -> None:

@@ -50,3 +50,14 @@ def test_deep_blue_undo_takes_back_the_persons_own_step_only(cli, tmp_path: Path
     assert "Nothing to undo: only your own last move in your turn" in undone.out
     actions = [json.loads(path.read_text())["actions"] for path in saves]
     assert actions[0] == actions[1]  # as if the recruit had never been played
+
+
+def test_deep_blue_resumed_mid_turn_can_still_undo_that_turns_step(cli, tmp_path: Path) -> None:
+    """Who made each move is not in the save; resuming finds it by replay, so the recruit made
+    before quitting can be taken back after resuming, as if play had never stopped."""
+    save = tmp_path / "mid.json"
+    assert cli("play", "deep-blue", "--seed", "4", "--save", str(save), stdin="1\nquit\n").code == 0
+    resumed = cli("play", "--resume", str(save), stdin="undo\nquit\n")
+    assert resumed.code == 0, resumed
+    assert "Took back: recruit slot1" in resumed.out
+    assert json.loads(save.read_text())["actions"][-1] != "recruit slot1"

@@ -122,14 +122,22 @@ def print_results(console: Console, state: State, labels: dict[int, str]) -> Non
     console.print(Text(f"Winner{'s' if len(winners) > 1 else ''}: {names}"))
 
 
-def save_game(console: Console, state: State, path: str) -> bool:
-    """Write the save file; report (not raise) a failure so a game is never lost to a typo."""
+def save_game(console: Console, state: State, path: str, table: dict[str, Any] | None = None) -> bool:
+    """Write the save file; report (not raise) a failure so a game is never lost to a typo.
+
+    ``table`` (who sat where: the person's seat, each bot's name) rides along so ``fathom play
+    --resume`` can seat everyone again; the engine's loader ignores it.
+    """
+    data = state.to_dict()
+    if table is not None:
+        data["table"] = table
     try:
         with open(path, "w", encoding="utf-8") as fh:
-            fh.write(state.to_json(indent=2))
+            fh.write(json.dumps(data, indent=2))
             fh.write("\n")
     except OSError as exc:
         console.print(Text(f"Could not save to {path}: {exc}", style="red"))
         return False
-    console.print(Text(f"Game saved to {path} (replay: fathom replay {path})"))
+    going = "" if state.is_terminal() else f", continue: fathom play --resume {path}"
+    console.print(Text(f"Game saved to {path} (replay: fathom replay {path}{going})"))
     return True

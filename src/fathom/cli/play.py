@@ -32,7 +32,7 @@ from fathom.cli.renderers import GameRenderer
 from fathom.core.api import CHANCE, TERMINAL, State
 from fathom.core.driver import Bot
 from fathom.core.errors import FathomError, OptionError, allowed_list
-from fathom.core.registry import game_class, game_names, new_game
+from fathom.core.registry import game_class, game_names, load, new_game
 from fathom.core.rng import Rng
 
 DEFAULT_BOT = "greedy"
@@ -62,9 +62,11 @@ class Quit(Exception):
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", choices=game_names(), help="which game")
+    parser.add_argument("game", nargs="?", choices=game_names(), help="which game (left out with --resume)")
+    parser.add_argument("--resume", default=None, metavar="FILE",
+                        help="go on with a saved game: its options, seed, seats and bots (saved back to FILE)")
     parser.add_argument("--players", type=int, default=None, help="number of seats (default 4, within the game's range)")
-    parser.add_argument("--seat", type=int, default=0, help="the seat you play (default 0)")
+    parser.add_argument("--seat", type=int, default=None, help="the seat you play (default 0, or the save's)")
     parser.add_argument(
         "--human", default=None, metavar="SEAT|none", help="'none' for bots only (same as --watch), or your seat"
     )
@@ -132,11 +134,11 @@ def resolve_players(game: str, players: int | None) -> int:
     return max(cls.min_players, min(4, cls.max_players))
 
 
-def human_seat(args: argparse.Namespace) -> int | None:
+def human_seat(args: argparse.Namespace, default: int | None = 0) -> int | None:
     if args.watch:
         return None
     if args.human is None:
-        return args.seat
+        return default if args.seat is None else args.seat
     if args.human.strip().lower() == "none":
         return None
     try:
@@ -225,16 +227,16 @@ class Session:
             console.print(Text(stop.reason))
             console.print(Text(f"Stopped at move {self.state.move_number()}; seed {self.state.seed}."))
             if self.save_path:
-                save_game(console, self.state, self.save_path)
+                self.save(self.save_path)
             return stop.code
         except KeyboardInterrupt:
             console.print(Text("\nInterrupted."))
             if self.save_path:
-                save_game(console, self.state, self.save_path)
+                self.save(self.save_path)
             return 130
         except Exception:
             if self.save_path:  # keep the game for the bug report, then let the error show
-                save_game(console, self.state, self.save_path)
+                self.save(self.save_path)
             raise
         self.finish()
         return 0
@@ -263,7 +265,12 @@ class Session:
         print_results(console, state, self.labels)
         console.print(Text(f"Seed {state.seed} (replay this deal with --seed {state.seed})."))
         if self.save_path:
-            save_game(console, state, self.save_path)
+            self.save(self.save_path)
+
+    def save(self, path: str) -> None:
+        """The game plus who sits where, so ``--resume`` seats the same bots again."""
+        bots = [None if seat == self.human else self.labels.get(seat) for seat in range(self.state.game.num_players)]
+        save_game(self.console, self.state, path, table={"human": self.human, "bots": bots})
 
     # ---- the person's turn -------------------------------------------------------------
 
@@ -425,7 +432,7 @@ class Session:
             if not path:
                 console.print(Text("save needs a file name: save FILE (or start with --save FILE).", style="red"))
             else:
-                save_game(console, self.state, path)
+                self.save(path)
         elif word in ("quit", "exit", "q"):
             raise Quit("Quit.", 0)
         else:
@@ -436,17 +443,58 @@ class Session:
 # ---- entry point ---------------------------------------------------------------------------
 
 
+def resume(args: argparse.Namespace) -> tuple[State, dict[str, Any]]:
+    """The saved game of ``--resume`` (replayed and checked) and the table it was played at."""
+    fixed = [flag for flag, value in (("--players", args.players), ("--seed", args.seed),
+                                      ("--scenario", args.scenario), ("--option", args.option)) if value]
+    if fixed:
+        raise OptionError(f"{', '.join(fixed)}: a resumed game keeps the players, seed and options of its save")
+    try:
+        with open(args.resume, encoding="utf-8") as fh:
+            text = fh.read()
+    except OSError as exc:
+        raise OptionError(f"--resume: cannot read {args.resume}: {exc.strerror or exc}") from None
+    state = load(text)  # a save that does not replay is refused with the step that fails
+    if args.game is not None and args.game != state.game.name:
+        raise OptionError(f"--resume: {args.resume} is a game of {state.game.name}, not {args.game}")
+    if state.is_terminal():
+        raise OptionError(f"--resume: the game in {args.resume} is over (see it with: fathom replay {args.resume})")
+    table = json.loads(text).get("table")
+    return state, table if isinstance(table, dict) else {}
+
+
+def movers_of(state: State) -> list[int]:
+    """Who made each move of ``state`` so far (CHANCE for chance), found by replaying it."""
+    fresh = new_game(state.game.name, players=state.game.num_players, seed=state.seed, record_events=False,
+                     **state.game.options)
+    movers = []
+    for action in state.history():
+        movers.append(fresh.current_player)
+        fresh.apply(action)
+    return movers
+
+
 def run(args: argparse.Namespace, console: Console, input_fn: InputFn) -> int:
-    """Set up the table from ``args`` and play it."""
-    game = args.game
-    human = human_seat(args)
-    options = parse_options(args.option, args.scenario, game)
-    players = resolve_players(game, args.players)
-    state = new_game(game, players=players, seed=args.seed, **options)
+    """Set up the table from ``args`` (or the save of ``--resume``) and play it."""
+    if args.resume:
+        state, saved_table = resume(args)
+        game, players, options = state.game.name, state.game.num_players, {}
+        human = human_seat(args, saved_table.get("human", 0))
+        saved_bots = [b for s, b in enumerate(saved_table.get("bots") or []) if s != human and b]
+        spec = args.bots or (",".join(saved_bots) if len(saved_bots) == players - (human is not None) else None)
+    else:
+        if args.game is None:
+            raise OptionError(f"choose a game ({allowed_list(game_names())}) or --resume FILE")
+        game = args.game
+        human = human_seat(args)
+        options = parse_options(args.option, args.scenario, game)
+        players = resolve_players(game, args.players)
+        state = new_game(game, players=players, seed=args.seed, **options)
+        spec = args.bots
     if human is not None and not 0 <= human < players:
         raise OptionError(f"--seat {human}: seats are 0..{players - 1}")
     bot_seats = [s for s in range(players) if s != human]
-    bots, labels, notice = make_bots(game, args.bots, bot_seats, state.seed)
+    bots, labels, notice = make_bots(game, spec, bot_seats, state.seed)
     if notice:
         console.print(Text(notice, style="yellow"))
     if human is not None:
@@ -458,6 +506,8 @@ def run(args: argparse.Namespace, console: Console, input_fn: InputFn) -> int:
     if options:
         console.print(Text("Options: " + ", ".join(f"{k}={json.dumps(v)}" for k, v in options.items())))
     console.print(Text(f"Seed {state.seed}"))
+    if args.resume:
+        console.print(Text(f"Resumed from {args.resume} at move {state.move_number()}"))
     session = Session(
         state=state,
         human=human,
@@ -466,9 +516,11 @@ def run(args: argparse.Namespace, console: Console, input_fn: InputFn) -> int:
         renderer=renderer,
         console=console,
         input_fn=input_fn,
-        save_path=args.save,
+        save_path=args.save or args.resume,
         coach=args.coach,
         auto_forced=args.auto_forced,
+        seen=len(state.events(human)) if args.resume else 0,
+        movers=movers_of(state) if args.resume else [],
     )
     if human is None:
         console.print(Rule("Game log"))
