@@ -120,7 +120,7 @@ def test_hint_names_a_bots_move_and_plays_nothing(cli, tmp_path: Path) -> None:
 def test_a_hint_bot_lasts_until_another_seat_moves(cli, monkeypatch: pytest.MonkeyPatch) -> None:
     """The same bot answers the hints of one multi-step choice (so they follow a hinted plan);
     once a rival has moved, a fresh one does, so no plan outlives its turn."""
-    from fathom.cli import play
+    from fathom.cli import session
 
     made: list[str] = []
 
@@ -128,8 +128,8 @@ def test_a_hint_bot_lasts_until_another_seat_moves(cli, monkeypatch: pytest.Monk
         made.append(name)
         return real(name, game, seed=seed, **settings)
 
-    real = play.make_bot
-    monkeypatch.setattr(play, "make_bot", counting)
+    real = session.make_bot
+    monkeypatch.setattr(session, "make_bot", counting)
     run = cli(*PLAY, stdin="hint ismcts\nhint ismcts\nstep\nhint ismcts\nquit\n")
     assert run.code == 0, run
     assert run.out.count("Hint (ismcts): ") == 3
@@ -301,9 +301,9 @@ def test_default_bot_not_written_yet_falls_back_to_random(cli, monkeypatch: pyte
 
 
 def test_long_move_lists_are_numbered_in_columns(cli, monkeypatch: pytest.MonkeyPatch, race_game) -> None:
-    from fathom.cli import play
+    from fathom.cli import session
 
-    monkeypatch.setattr(play, "COLUMNS_AFTER", 1)
+    monkeypatch.setattr(session, "COLUMNS_AFTER", 1)
     run = cli(*PLAY, stdin="quit\n")
     assert "  1. step" in run.out and "2. roll" in run.out
     assert any("1. step" in line and "2. roll" in line for line in run.out.splitlines())

@@ -1,8 +1,7 @@
-"""``fathom play``: a person against bots, or bots only (``--watch``).
+"""``fathom play``: a person against bots, or bots only (``--watch``), or a saved game resumed.
 
-The loop mirrors :func:`fathom.core.driver.play` (chance from ``state.sample_chance()``,
-so a printed seed plus the moves replays the game exactly) but stops at the
-person's seat to show their view and read a move.
+This module reads the arguments and sets the table up (game, seats, bots, options);
+:mod:`fathom.cli.session` plays it.
 """
 
 from __future__ import annotations
@@ -10,55 +9,22 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
-from rich.columns import Columns
 from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from fathom.bots.hint import HINT_BOT, suggest
 from fathom.bots.registry import BOT_LEVELS, make_bot
-from fathom.cli.console import (
-    InputFn,
-    load_renderer,
-    print_events,
-    print_results,
-    save_game,
-    seat_label,
-)
-from fathom.cli.renderers import GameRenderer
-from fathom.core.api import CHANCE, TERMINAL, State
+from fathom.cli.console import InputFn, load_renderer, seat_label
+from fathom.cli.session import Quit, Session
+from fathom.core.api import State
 from fathom.core.driver import Bot
-from fathom.core.errors import FathomError, OptionError, allowed_list
+from fathom.core.errors import OptionError, allowed_list
 from fathom.core.registry import game_class, game_names, load, new_game
 from fathom.core.rng import Rng
 
 DEFAULT_BOT = "greedy"
-LOG_LINES = 15
-COLUMNS_AFTER = 12  # more legal moves than this are listed in columns
-
-HELP_TEXT = """\
-Enter one of:
-  NUMBER       the move with that number in the list
-  MOVE         a move as written in the list (case does not matter)
-  board        show the board and the moves again
-  log [N]      the last N events you have seen (default 15)
-  hint [BOT]   the move a bot would play for you (default ismcts, level 3); it sees only what you see
-  undo         take back your last move (only your own moves of this turn, before any draw or reveal)
-  save [FILE]  save the game so far (default: the --save file)
-  help         this text
-  quit         stop (the game is saved first if --save was given)"""
-
-
-class Quit(Exception):
-    """The person asked to stop (``quit`` or end of input)."""
-
-    def __init__(self, reason: str, code: int) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.code = code
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -179,265 +145,6 @@ def make_bots(
             bots[seat] = make_bot(name, game, seed=bot_seed)
         labels[seat] = BOT_LEVELS.get(int(name), name) if name.isdigit() else name
     return bots, labels, notice
-
-
-# ---- the session ---------------------------------------------------------------------------
-
-
-@dataclass
-class Session:
-    """One game in progress on the terminal."""
-
-    state: State
-    human: int | None
-    bots: dict[int, Bot]
-    labels: dict[int, str]
-    renderer: GameRenderer
-    console: Console
-    input_fn: InputFn
-    save_path: str | None = None
-    coach: bool = True
-    auto_forced: bool = True
-    seen: int = 0
-    notes_failed: bool = False
-    hint_bots: dict[str, Bot] = field(default_factory=dict)
-    movers: list[int] = field(default_factory=list)  # who made each move (CHANCE for chance), for undo
-    position_changed: bool = False  # a command (undo) changed the position under the prompt
-
-    @property
-    def viewer(self) -> int | None:
-        return self.human
-
-    def run(self) -> int:
-        """Play to the end (or until the person quits); returns the exit code."""
-        console = self.console
-        try:
-            while True:
-                state = self.state  # an undo replaces it
-                player = state.current_player
-                if player == TERMINAL:
-                    break
-                if player == CHANCE:
-                    self.step(state.sample_chance(), player)
-                elif player == self.human:
-                    self.step(self.ask_human(), player)
-                else:
-                    self.step(self.bots[player].choose(state), player)
-        except Quit as stop:
-            console.print(Text(stop.reason))
-            console.print(Text(f"Stopped at move {self.state.move_number()}; seed {self.state.seed}."))
-            if self.save_path:
-                self.save(self.save_path)
-            return stop.code
-        except KeyboardInterrupt:
-            console.print(Text("\nInterrupted."))
-            if self.save_path:
-                self.save(self.save_path)
-            return 130
-        except Exception:
-            if self.save_path:  # keep the game for the bug report, then let the error show
-                self.save(self.save_path)
-            raise
-        self.finish()
-        return 0
-
-    def step(self, action: int, player: int) -> None:
-        if player >= 0 and player != self.human:
-            self.hint_bots.clear()  # the person's choice of several steps is over: no hint follows its plan
-        self.state.apply(action)
-        self.movers.append(player)
-        self.show_new_events(player, action)
-
-    def show_new_events(self, player: int, action: int) -> None:
-        fresh = self.state.events(self.viewer, since=self.seen)
-        self.seen += len(fresh)
-        if fresh:
-            print_events(self.console, fresh)
-        elif self.human is None and player >= 0:
-            # Watching bots only: nobody's secrets to keep, so say what a silent move was.
-            name = self.state.action_to_string(action)
-            self.console.print(Text(f"  [{self.state.move_number() - 1}] {seat_label(player, self.labels)}: {name}"))
-
-    def finish(self) -> None:
-        console, state = self.console, self.state
-        console.print(Rule("Game over"))
-        console.print(self.renderer.board(state.view(self.viewer), self.viewer))
-        print_results(console, state, self.labels)
-        console.print(Text(f"Seed {state.seed} (replay this deal with --seed {state.seed})."))
-        if self.save_path:
-            self.save(self.save_path)
-
-    def save(self, path: str) -> None:
-        """The game plus who sits where, so ``--resume`` seats the same bots again."""
-        bots = [None if seat == self.human else self.labels.get(seat) for seat in range(self.state.game.num_players)]
-        save_game(self.console, self.state, path, table={"human": self.human, "bots": bots})
-
-    # ---- the person's turn -------------------------------------------------------------
-
-    def show_turn(self, actions: list[int]) -> None:
-        console, state, seat = self.console, self.state, self.human
-        assert seat is not None
-        console.print(Rule(f"Move {state.move_number()} · your turn (seat {seat})"))
-        console.print(self.renderer.board(state.view(seat), seat))
-        notes = self.notes(actions)
-        lines = []
-        for number, action in enumerate(actions, 1):
-            line = Text(f"{number:>3}. {state.action_to_string(action)}")
-            if notes.get(action):
-                line.append(f"   {notes[action]}", style="cyan")
-            lines.append(line)
-        if len(lines) > COLUMNS_AFTER and not notes:  # long bare lists (e.g. every reroll) side by side
-            console.print(Columns(lines, column_first=True, padding=(0, 3)))
-        else:
-            for line in lines:
-                console.print(line)
-
-    def notes(self, actions: list[int]) -> dict[int, str]:
-        if not self.coach or self.notes_failed:
-            return {}
-        try:
-            return self.renderer.action_notes(self.state, self.human, actions) or {}  # type: ignore[arg-type]
-        except Exception as exc:  # a coaching bug must not end the person's game
-            self.notes_failed = True
-            self.console.print(Text(f"(move notes unavailable: {type(exc).__name__}: {exc})", style="dim"))
-            return {}
-
-    def ask_human(self) -> int:
-        """Show the board and moves, then read until a legal move is entered."""
-        actions = self.state.legal_actions()
-        if self.auto_forced and len(actions) == 1:
-            only = self.state.action_to_string(actions[0])
-            self.console.print(Text(f"Your only move: {only} (played for you, --auto-forced)", style="dim"))
-            return actions[0]
-        self.show_turn(actions)
-        prompt = f"Your move [1-{len(actions)}, move, or help]: "
-        while True:
-            if self.position_changed:  # an undo: a new position, its own moves
-                self.position_changed = False
-                return self.ask_human()
-            try:
-                text = self.input_fn(prompt).strip()
-            except EOFError:
-                raise Quit("Input ended before the game did.", 1) from None
-            if not text:
-                self.console.print(Text(f"Type a move number 1-{len(actions)} or a move; 'help' lists commands."))
-                continue
-            action = self.parse_move(text, actions)
-            if action is not None:
-                return action
-
-    def parse_move(self, text: str, actions: list[int]) -> int | None:
-        """The action meant by ``text``, or ``None`` after printing what was wrong (or running a command)."""
-        console, state = self.console, self.state
-        if text.isdigit():
-            number = int(text)
-            if 1 <= number <= len(actions):
-                return actions[number - 1]
-            console.print(Text(f"There is no move {number}: choose a number from 1 to {len(actions)}.", style="red"))
-            return None
-        by_name = {state.action_to_string(a): a for a in actions}
-        key = " ".join(text.split())
-        if key in by_name:
-            return by_name[key]
-        folded = [a for name, a in by_name.items() if name.casefold() == key.casefold()]
-        if len(folded) == 1:
-            return folded[0]
-        if self.command(text):
-            return None
-        try:
-            known = state.string_to_action(text)
-        except FathomError:
-            known = None
-        shown = allowed_list(state.action_to_string(a) for a in actions)
-        if known is not None:
-            console.print(Text(f"{key!r} is not legal now. Legal moves: {shown}.", style="red"))
-        else:
-            console.print(
-                Text(
-                    f"{key!r} is not a move number, a move or a command. "
-                    f"Enter 1-{len(actions)}, one of: {shown}; or help, board, log, hint, undo, save FILE, quit.",
-                    style="red",
-                )
-            )
-        return None
-
-    def hint(self, name: str) -> None:
-        """Say which move ``name`` would play in the person's seat, without playing it.
-
-        One bot per name answers until another seat moves, so after a hint to sail somewhere
-        the next hints pay and move toward it, and a plan never outlives its turn
-        (:mod:`fathom.bots.hint`).
-        """
-        console, state = self.console, self.state
-        bot = self.hint_bots.get(name)
-        if bot is None:
-            try:
-                bot = make_bot(name, state.game.name, seed=Rng.for_key(state.seed, 2_000_003).next64() >> 1)
-            except (ImportError, OptionError) as exc:
-                console.print(Text(f"hint {name}: {exc}", style="red"))
-                return
-            self.hint_bots[name] = bot
-        hint = suggest(bot, state)
-        number = state.legal_actions().index(hint.action) + 1
-        line = Text(f"Hint ({name}): {number}. {hint.text}", style="bold")
-        if hint.win_chance is not None:
-            line.append(f"   its estimated win chance {hint.win_chance:.0%} after {hint.playouts} playouts",
-                        style="cyan")
-        console.print(line)
-
-    def undo(self) -> None:
-        """Take back the person's last move when the engine allows it (the web table's rule)."""
-        console, state = self.console, self.state
-        if not self.movers or not state.can_take_back(self.human, self.movers[-1]):
-            console.print(Text("Nothing to undo: only your own last move in your turn, before any draw, reveal "
-                               "or other player's move.", style="red"))
-            return
-        history = state.history()
-        rebuilt = new_game(state.game.name, players=state.game.num_players, seed=state.seed, **state.game.options)
-        for action in history[:-1]:
-            rebuilt.apply(action)
-        self.state = rebuilt
-        self.movers.pop()
-        self.seen = len(rebuilt.events(self.viewer))
-        self.hint_bots.clear()
-        self.position_changed = True
-        console.print(Text(f"Took back: {state.action_to_string(history[-1])}"))
-
-    def command(self, text: str) -> bool:
-        """Run a command word; ``False`` if ``text`` is not one."""
-        word, _, rest = text.partition(" ")
-        word, rest = word.lower(), rest.strip()
-        console = self.console
-        if word in ("help", "?"):
-            console.print(Text(HELP_TEXT))
-        elif word == "board":
-            self.show_turn(self.state.legal_actions())
-        elif word == "log":
-            count = LOG_LINES
-            if rest:
-                if not rest.isdigit():
-                    console.print(Text(f"log {rest!r}: expected a number of lines, e.g. 'log 30'.", style="red"))
-                    return True
-                count = int(rest)
-            events = self.state.events(self.viewer)
-            if not events:
-                console.print(Text("No events yet."))
-            print_events(console, events[-count:] if count else [])
-        elif word == "hint":
-            self.hint(rest or HINT_BOT)
-        elif word == "undo":
-            self.undo()
-        elif word == "save":
-            path = rest or self.save_path
-            if not path:
-                console.print(Text("save needs a file name: save FILE (or start with --save FILE).", style="red"))
-            else:
-                self.save(path)
-        elif word in ("quit", "exit", "q"):
-            raise Quit("Quit.", 0)
-        else:
-            return False
-        return True
 
 
 # ---- entry point ---------------------------------------------------------------------------
