@@ -131,8 +131,12 @@ def test_undo_over_websocket_resets_everyones_log(client):
         ws.send_text(json.dumps({"type": "act", "action": recruit, "expect": st["move_number"]}))
         after = recv(ws, "state")
         assert after["can_undo"]
+        ws.send_text(json.dumps({"type": "hint"}))
+        assert recv(ws, "hint")["move_number"] == after["move_number"]
         ws.send_text(json.dumps({"type": "undo", "expect": after["move_number"]}))
         back = recv(ws, "state")
+        # that move number may now be reached by another move: its hint is not kept
+        assert not client.app.state.referee.get(tid).hints
         assert back["reset"] and back["move_number"] == st["move_number"] and back["view"] == st["view"]
         assert len(back["events"]) == len(st["events"])
 

@@ -203,6 +203,8 @@ class Referee:
         table.log = table.log[:keep]
         table.state = rebuilt
         table._checkpoints.clear()
+        table.hints.clear()  # a move number may now lead to another position
+        table.hint_bots.clear()
         for client in table.clients:
             client.mark(reset=True)
         self._after_change(table, reset=True)
