@@ -59,6 +59,8 @@ function onMessage(msg) {
   }
   if (msg.type === "state") {
     if (msg.reset) app.events = [];
+    // a hint is for one position: gone once the game moves on, or after an undo (reset)
+    if (app.hint && (msg.reset || app.hint.move_number !== msg.move_number)) app.hint = null;
     app.events.length = msg.events_from;
     app.events.push(...msg.events);
     app.msg = msg;
