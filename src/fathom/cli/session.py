@@ -22,7 +22,6 @@ from fathom.cli.renderers import GameRenderer
 from fathom.core.api import CHANCE, TERMINAL, State
 from fathom.core.driver import Bot
 from fathom.core.errors import FathomError, OptionError, allowed_list
-from fathom.core.registry import new_game
 from fathom.core.rng import Rng
 
 LOG_LINES = 15
@@ -258,16 +257,13 @@ class Session:
             console.print(Text("Nothing to undo: only your own last move in your turn, before any draw, reveal "
                                "or other player's move.", style="red"))
             return
-        history = state.history()
-        rebuilt = new_game(state.game.name, players=state.game.num_players, seed=state.seed, **state.game.options)
-        for action in history[:-1]:
-            rebuilt.apply(action)
+        rebuilt = state.replayed(state.move_number() - 1)
         self.state = rebuilt
         self.movers.pop()
         self.seen = len(rebuilt.events(self.viewer))
         self.hint_bots.clear()
         self.position_changed = True
-        console.print(Text(f"Took back: {state.action_to_string(history[-1])}"))
+        console.print(Text(f"Took back: {state.action_to_string(state.history()[-1])}"))
 
     def command(self, text: str) -> bool:
         """Run a command word; ``False`` if ``text`` is not one."""

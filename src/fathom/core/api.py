@@ -288,7 +288,7 @@ class State(ABC):
         self._check_seat(seat)
         log = self._log
         if log is None:  # clones do not record; rebuild the log by replay
-            log = self._replayed()._log or []
+            log = self.replayed()._log or []
         return [redact(event, seat) for event in log[since:]]
 
     def _emit(self, event: dict[str, Any]) -> None:
@@ -331,11 +331,13 @@ class State(ABC):
         """The game's options, seed and whole action log (chance outcomes included)."""
         return json.dumps(self.to_dict(), indent=indent)
 
-    def _replayed(self) -> "State":
+    def replayed(self, moves: int | None = None) -> "State":
+        """This game rebuilt from its seed, its event log kept, up to move ``moves`` (default: all of
+        them); e.g. the position before the last move, for an undo."""
         from fathom.core.registry import new_game
 
         fresh = new_game(self.game.name, players=self.game.num_players, seed=self.seed, **self.game.options)
-        for action in self.history():
+        for action in self.history()[:moves]:
             fresh.apply(action)
         return fresh
 

@@ -196,9 +196,7 @@ class Referee:
         if not table.can_undo(seat):
             raise ProtocolError("no-undo", status=409)
         keep = len(table.log) - 1
-        rebuilt = new_game(table.rec.game, players=table.rec.players, seed=table.rec.seed, **table.rec.options)
-        for entry in table.log[:keep]:
-            rebuilt.apply(entry.action)
+        rebuilt = table.state.replayed(keep)
         self.store.truncate(table.id, keep)
         table.log = table.log[:keep]
         table.state = rebuilt
