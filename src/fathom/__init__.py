@@ -23,6 +23,7 @@ from fathom.core import (
     make_game,
     new_game,
     play,
+    rules_summary,
 )
 
 __version__ = "0.1.0"
@@ -30,4 +31,5 @@ __version__ = "0.1.0"
 __all__ = [
     "CHANCE", "TERMINAL", "Bot", "FathomError", "Game", "IllegalActionError", "OptionError",
     "Rng", "SaveFormatError", "State", "game_names", "load", "make_game", "new_game", "play",
+    "rules_summary",
 ]

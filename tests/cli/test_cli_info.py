@@ -13,7 +13,7 @@ def test_help_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:
         main(["--help"])
     assert exc.value.code == 0
     out = capsys.readouterr().out
-    for command in ("play", "replay", "bench", "data", "games", "bots"):
+    for command in ("play", "replay", "bench", "data", "games", "bots", "rules"):
         assert command in out
 
 

@@ -61,3 +61,13 @@ def test_deep_blue_resumed_mid_turn_can_still_undo_that_turns_step(cli, tmp_path
     assert resumed.code == 0, resumed
     assert "Took back: recruit slot1" in resumed.out
     assert json.loads(save.read_text())["actions"][-1] != "recruit slot1"
+
+
+def test_rules_command_and_the_rules_word_at_the_prompt(cli) -> None:
+    """``fathom rules GAME`` before a game, ``rules`` during one: the same summary."""
+    french = cli("rules", "into-the-blue", "--lang", "fr")
+    assert french.code == 0 and "comment jouer" in french.out and "Plongée parfaite" in french.out
+    refused = cli("rules", "deep-blue", "--lang", "de")
+    assert refused.code == 2 and "allowed: en, fr" in refused.out
+    session = cli("play", "deep-blue", "--seed", "4", stdin="rules\nquit\n")
+    assert session.code == 0 and "Deep Blue: how to play" in session.out and "Troubled Waters" in session.out

@@ -1,4 +1,4 @@
-"""``fathom games`` and ``fathom bots GAME``: what can be played, and against whom.
+"""``fathom games``, ``fathom bots GAME`` and ``fathom rules GAME``: what can be played, against whom, and how.
 
 Listing is done by importing each game lazily, so a game that is still being
 written shows up as unavailable (with why) instead of breaking the command.
@@ -10,11 +10,12 @@ import argparse
 import json
 
 from rich.console import Console
+from rich.markdown import Markdown
 from rich.table import Table
 from rich.text import Text
 
 from fathom.bots.registry import BOT_LEVELS, bot_names, make_bot
-from fathom.core.registry import game_class, game_names
+from fathom.core.registry import game_class, game_names, rules_summary
 
 
 def run_games(args: argparse.Namespace, console: Console) -> int:
@@ -54,4 +55,19 @@ def run_bots(args: argparse.Namespace, console: Console) -> int:
         table.add_row(name, str(levels.get(name, "")), status)
     console.print(table)
     console.print(Text("Use with: fathom play GAME --bots NAME[,NAME...] (names or level numbers)"))
+    return 0
+
+
+def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", choices=game_names())
+    parser.add_argument("--lang", default="en", help="language of the summary (default en; fr too)")
+
+
+def print_rules(console: Console, game: str, lang: str = "en") -> None:
+    """Our own summary of how ``game`` is played (the same text the web page shows)."""
+    console.print(Markdown(rules_summary(game, lang)))
+
+
+def run_rules(args: argparse.Namespace, console: Console) -> int:
+    print_rules(console, args.game, args.lang)
     return 0

@@ -61,6 +61,7 @@ COMMANDS: tuple[tuple[str, str, Callable[[argparse.ArgumentParser], None] | None
      _plain(sim_cli.run_report)),
     ("games", "list the games and their options", None, _plain(info.run_games)),
     ("bots", "list the bots for a game", _add_game, _plain(info.run_bots)),
+    ("rules", "how to play a game, in short", info.add_rules_arguments, _plain(info.run_rules)),
 )
 
 

@@ -18,6 +18,7 @@ from rich.text import Text
 from fathom.bots.hint import HINT_BOT, suggest
 from fathom.bots.registry import make_bot
 from fathom.cli.console import InputFn, print_events, print_results, save_game, seat_label
+from fathom.cli.info import print_rules
 from fathom.cli.renderers import GameRenderer
 from fathom.core.api import CHANCE, TERMINAL, State
 from fathom.core.driver import Bot
@@ -34,6 +35,7 @@ Enter one of:
   board        show the board and the moves again
   log [N]      the last N events you have seen (default 15)
   hint [BOT]   the move a bot would play for you (default ismcts, level 3); it sees only what you see
+  rules        how to play this game, in short
   undo         take back your last move (only your own moves of this turn, before any draw or reveal)
   save [FILE]  save the game so far (default: the --save file)
   help         this text
@@ -287,6 +289,8 @@ class Session:
             print_events(console, events[-count:] if count else [])
         elif word == "hint":
             self.hint(rest or HINT_BOT)
+        elif word == "rules":
+            print_rules(console, self.state.game.name)
         elif word == "undo":
             self.undo()
         elif word == "save":

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Callable
+from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any
 
 from fathom.core.api import SAVE_FORMAT, Game, State
@@ -32,6 +34,25 @@ def game_class(name: str) -> type[Game]:
         module, _, attr = _GAMES[name].partition(":")
         _LOADED[name] = getattr(importlib.import_module(module), attr)
     return _LOADED[name]
+
+
+def rules_languages(name: str) -> list[str]:
+    """The languages the rules summary of ``name`` is written in (``rules/<lang>.md`` beside its engine)."""
+    return sorted(p.name.removesuffix(".md") for p in _rules_folder(name).iterdir() if p.name.endswith(".md"))
+
+
+def rules_summary(name: str, lang: str = "en") -> str:
+    """How to play ``name``, in our own words, as Markdown: for players, shown by every front end."""
+    languages = rules_languages(name)
+    if lang not in languages:
+        raise OptionError(f"no rules of {name} in {lang!r}; allowed: {allowed_list(languages)}")
+    return _rules_folder(name).joinpath(f"{lang}.md").read_text(encoding="utf-8")
+
+
+def _rules_folder(name: str) -> Traversable:
+    game_class(name)  # an unknown name fails here, with the allowed names
+    package = _GAMES[name].partition(":")[0].rpartition(".")[0]
+    return resources.files(package) / "rules"
 
 
 _GAME_CACHE: dict[tuple, Game] = {}
