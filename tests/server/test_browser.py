@@ -238,10 +238,17 @@ def test_into_the_blue_by_clicking_dice_and_levels(live_server, browser):
 def test_lobby_creates_a_table_and_french_strings(live_server, browser):
     context = browser.new_context()
     page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(live_server.url + "/?lang=fr")
     page.wait_for_function("document.body.dataset.ready === '1'")
     assert page.inner_text("#create h2") == "Nouvelle table"
     assert page.is_checked("#hints")  # hints allowed unless the host says no
+    page.locator("#rules-btn").click()  # how to play the chosen game, in the page's language
+    page.wait_for_selector("#rules-dialog[open] h1")
+    assert "Deep Blue" in page.inner_text("#rules-dialog h1") and "comment jouer" in page.inner_text("#rules-dialog h1")
+    page.locator("#rules-dialog .rules-close button").click()
+    page.wait_for_function("!document.getElementById('rules-dialog').open")
     page.select_option("#players", "3")
     page.locator("#create-btn").click()
     page.wait_for_selector("#links [data-open-seat='0']")
@@ -252,4 +259,8 @@ def test_lobby_creates_a_table_and_french_strings(live_server, browser):
     assert page.inner_text("#game-name") == "Deep Blue"
     text = page.inner_text("body")
     assert "JOURNAL" in text.upper() and "Une nouvelle partie commence." in text
+    page.locator("#rules-btn").click()
+    page.wait_for_selector("#rules-dialog[open] h2")
+    assert "Une plongée" in page.inner_text("#rules-dialog")
+    assert not errors, errors
     context.close()

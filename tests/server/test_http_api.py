@@ -40,6 +40,17 @@ def test_games_list_offers_bots_and_options(client):
     assert all(o["name"] != "data_file" for o in db["options"])
 
 
+def test_rules_are_served_as_html_in_the_asked_language(client):
+    fr = client.get("/api/games/deep-blue/rules?lang=fr").json()
+    assert fr["lang"] == "fr" and fr["html"].startswith("<h1>Deep Blue") and "<strong>Plonger</strong>" in fr["html"]
+    assert "<li>" in fr["html"] and "<script" not in fr["html"]
+    english = client.get("/api/games/into-the-blue/rules?lang=xx").json()
+    assert english["lang"] == "en" and "Perfect dive" in english["html"]
+    missing = client.get("/api/games/chess/rules?lang=fr")
+    assert missing.status_code == 404 and missing.json()["error"] == "no-game"
+    assert missing.json()["message"] == "Il n'y a pas de jeu 'chess' ; permis : deep-blue, into-the-blue."
+
+
 def test_strings_have_the_same_keys_in_both_languages(client):
     assert set(UI["en"]) == set(UI["fr"])
     assert set(ERRORS["en"]) == set(ERRORS["fr"])

@@ -19,7 +19,7 @@ from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Res
 from fastapi.staticfiles import StaticFiles
 from starlette.websockets import WebSocketDisconnect
 
-from fathom.server.catalog import games_info
+from fathom.server.catalog import games_info, rules_page
 from fathom.server.clock import TokenBucket, now
 from fathom.server.db import Store, database_url
 from fathom.server.i18n import LANGS, error_text, strings
@@ -116,6 +116,10 @@ def create_app(db: str | None = None, *, public_url: str = "", store: Store | No
     @app.get("/api/games")
     async def api_games() -> list[dict[str, Any]]:
         return games_info()
+
+    @app.get("/api/games/{game}/rules")
+    async def api_rules(game: str, request: Request) -> dict[str, Any]:
+        return rules_page(game, _lang(request))
 
     @app.get("/api/i18n/{lang}")
     async def api_strings(lang: str) -> dict[str, Any]:

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from markdown_it import MarkdownIt
+
 from fathom.bots.registry import BOT_LEVELS, bot_names, make_bot
 from fathom.core.errors import FathomError
-from fathom.core.registry import game_class, game_names, make_game
+from fathom.core.registry import game_class, game_names, make_game, rules_languages, rules_summary
+from fathom.server.protocol import ProtocolError
 
 
 def bot_available(name: str, game: str) -> bool:
@@ -59,3 +62,12 @@ def describe(game: str, players: int, options: dict[str, Any]) -> dict[str, Any]
     """The public components of one table's box (cards, tiles, map) for its pages."""
     g = make_game(game, players, **options)
     return g.describe() if hasattr(g, "describe") else {}
+
+
+def rules_page(game: str, lang: str) -> dict[str, Any]:
+    """How to play ``game`` as HTML for the pages' Rules dialog (English where ``lang`` has no summary)."""
+    if game not in game_names():
+        raise ProtocolError("no-game", status=404, game=game, allowed=", ".join(game_names()))
+    lang = lang if lang in rules_languages(game) else "en"
+    html = MarkdownIt("commonmark", {"html": False}).render(rules_summary(game, lang))
+    return {"game": game, "lang": lang, "html": html}

@@ -32,6 +32,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "bad-step": "Step must be between 0 and {total}.",
         "forbidden": "Only the table's host may do that.",
         "no-hints": "Hints are off at this table.",
+        "no-game": "There is no game {game!r}; allowed: {allowed}.",
     },
     "fr": {
         "too-big": "Message trop long (limite {limit} octets) : il est ignoré.",
@@ -53,6 +54,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "bad-step": "L'étape doit être entre 0 et {total}.",
         "forbidden": "Seul l'hôte de la table peut faire cela.",
         "no-hints": "Les conseils sont désactivés à cette table.",
+        "no-game": "Il n'y a pas de jeu {game!r} ; permis : {allowed}.",
     },
 }
 
@@ -136,6 +138,8 @@ UI: dict[str, dict[str, str]] = {
         "t.last": "End",
         "t.download": "Download the save",
         "t.lobby": "Lobby",
+        "t.rules": "Rules",
+        "t.close": "Close",
         "t.bot": "bot {name}",
         "t.person": "person",
         "t.spectators": "{n} watching",
@@ -346,6 +350,8 @@ UI: dict[str, dict[str, str]] = {
         "t.last": "Fin",
         "t.download": "Télécharger la sauvegarde",
         "t.lobby": "Accueil",
+        "t.rules": "Règles",
+        "t.close": "Fermer",
         "t.bot": "bot {name}",
         "t.person": "personne",
         "t.spectators": "{n} spectateur(s)",

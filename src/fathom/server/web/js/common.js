@@ -30,6 +30,25 @@ export function setLang(lang) {
   location.reload();
 }
 
+/** How to play ``game`` (the server's summary, in the page's language) in a modal dialog. */
+export async function openRules(game) {
+  let dialog = document.getElementById("rules-dialog");
+  if (!dialog) {
+    dialog = document.createElement("dialog");
+    dialog.id = "rules-dialog";
+    dialog.className = "rules-dialog";
+    dialog.innerHTML = `<form method="dialog" class="rules-close"><button class="ghost">${esc(t("t.close"))}</button></form>
+      <div class="rules-text"></div>`;
+    dialog.addEventListener("click", (e) => { if (e.target === dialog) dialog.close(); });
+    document.body.append(dialog);
+  }
+  const res = await fetch(`/api/games/${encodeURIComponent(game)}/rules?lang=${I18N.lang}`);
+  const body = await res.json();
+  dialog.querySelector(".rules-text").innerHTML = res.ok ? body.html : `<p class="error">${esc(body.message)}</p>`;
+  dialog.dataset.game = game;
+  if (!dialog.open) dialog.showModal();
+}
+
 export function esc(v) {
   return String(v ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
 }

@@ -1,4 +1,4 @@
-import { t, esc, pickLang, loadStrings, setLang, I18N } from "./common.js";
+import { t, esc, pickLang, loadStrings, setLang, openRules, I18N } from "./common.js";
 
 let GAMES = [];
 
@@ -7,6 +7,7 @@ function fill() {
   const lang = document.getElementById("lang");
   lang.textContent = t("lang.other");
   lang.onclick = () => setLang(I18N.lang === "fr" ? "en" : "fr");
+  document.getElementById("rules-btn").onclick = () => openRules(document.getElementById("game").value);
 }
 
 function gameInfo() {

@@ -1,5 +1,5 @@
 // The table page: connection, shared panels (turn, moves, log, chat, replay) and the game's renderer.
-import { t, esc, pickLang, loadStrings, setLang, I18N, Live } from "./common.js";
+import { t, esc, pickLang, loadStrings, setLang, openRules, I18N, Live } from "./common.js";
 import { DeepBlue } from "./deepblue.js";
 import { IntoTheBlue } from "./intotheblue.js";
 
@@ -258,6 +258,7 @@ async function main() {
   const lang = document.getElementById("lang");
   lang.textContent = t("lang.other");
   lang.onclick = () => setLang(I18N.lang === "fr" ? "en" : "fr");
+  document.getElementById("rules-btn").onclick = () => app.welcome && openRules(app.welcome.table.game);
   document.getElementById("chat-form").onsubmit = (e) => {
     e.preventDefault();
     const input = document.getElementById("chat-input");
