@@ -92,6 +92,11 @@ def test_a_person_plays_a_whole_deep_blue_game_against_a_bot_by_clicking(live_se
     assert step == state["move_number"] - 1
     page.locator("#replay-prev").click()
     page.wait_for_function(f"document.body.dataset.replayStep === '{step - 1}'")
+    # and a rematch takes the person to their seat at a new table of the same game
+    page.locator("#rematch-btn").click()
+    page.wait_for_function(f"!location.pathname.endsWith('/{links['id']}')")
+    page.wait_for_function("document.body.dataset.status === 'playing'", timeout=15000)
+    assert page.evaluate("window.fathom.you") == 0
     assert not page.errors, page.errors
     context.close()
 

@@ -212,6 +212,13 @@ def create_app(db: str | None = None, *, public_url: str = "", store: Store | No
         ref, table, seat = seated(request, table_id)
         return {"move_number": table.state.move_number(), **ref.hint(table, seat).to_json()}
 
+    @app.post("/api/tables/{table_id}/rematch")
+    async def api_rematch(request: Request, table_id: str) -> dict[str, Any]:
+        throttle(request)
+        ref, table, seat = seated(request, table_id)
+        following = ref.rematch(table, seat)
+        return {"id": following.id, "url": ref.page_url(following, seat)}
+
     @app.get("/api/tables/{table_id}/replay")
     async def api_replay(request: Request, table_id: str, step: int = 0) -> dict[str, Any]:
         ref, table, seat = seated(request, table_id)
@@ -329,6 +336,11 @@ def _handle(ref: Referee, table: LiveTable, client: Client, msg: dict[str, Any])
     elif kind == "hint":
         hint = ref.hint(table, client.seat)
         client.push({"type": "hint", "move_number": table.state.move_number(), **hint.to_json()})
+    elif kind == "rematch":
+        made_before = bool(table.rec.settings.get("rematch"))
+        following = ref.rematch(table, client.seat)  # a new one is announced to every page
+        if made_before:
+            client.push(ref.rematch_message(following, client.seat))
     elif kind == "sync":
         client.mark(reset=True)
     elif kind == "ping":

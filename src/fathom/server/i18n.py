@@ -33,6 +33,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "forbidden": "Only the table's host may do that.",
         "no-hints": "Hints are off at this table.",
         "no-game": "There is no game {game!r}; allowed: {allowed}.",
+        "rematch-early": "A rematch can start once this game is over.",
     },
     "fr": {
         "too-big": "Message trop long (limite {limit} octets) : il est ignoré.",
@@ -55,6 +56,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "forbidden": "Seul l'hôte de la table peut faire cela.",
         "no-hints": "Les conseils sont désactivés à cette table.",
         "no-game": "Il n'y a pas de jeu {game!r} ; permis : {allowed}.",
+        "rematch-early": "Une revanche peut commencer une fois cette partie finie.",
     },
 }
 
@@ -139,6 +141,9 @@ UI: dict[str, dict[str, str]] = {
         "t.download": "Download the save",
         "t.lobby": "Lobby",
         "t.rules": "Rules",
+        "t.rematch": "Rematch",
+        "t.rematch_join": "Join the rematch",
+        "t.rematch_watch": "Watch the rematch",
         "t.close": "Close",
         "t.bot": "bot {name}",
         "t.person": "person",
@@ -351,6 +356,9 @@ UI: dict[str, dict[str, str]] = {
         "t.download": "Télécharger la sauvegarde",
         "t.lobby": "Accueil",
         "t.rules": "Règles",
+        "t.rematch": "Revanche",
+        "t.rematch_join": "Rejoindre la revanche",
+        "t.rematch_watch": "Regarder la revanche",
         "t.close": "Fermer",
         "t.bot": "bot {name}",
         "t.person": "personne",

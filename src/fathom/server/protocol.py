@@ -10,6 +10,9 @@ Client to server (websocket, JSON objects with a ``type``):
 ``back``   ``{}``: a seat whose turns a stand-in bot was playing takes them back.
 ``hint``   ``{}``: in this seat's turn, the move level 3 would play (at tables that allow
            hints); answered to this page alone by a ``hint`` message.
+``rematch`` ``{}``: once the game is over, the next game at the same table (same seats,
+           options and settings, a new seed); answered to every page of this table by a
+           ``rematch`` message with that page's own link.
 ``sync``   ``{}``: resend the whole state and log.
 ``chat``   ``{"text": str}``: a short message to everyone at the table.
 ``ping``   ``{"t": any}``: answered by ``pong``.
@@ -17,7 +20,7 @@ Client to server (websocket, JSON objects with a ``type``):
 Server to client: ``welcome`` (table, seat, static game data), ``state`` (the
 seat's view, new log events, legal moves, odds, clock), ``hint`` (``move_number``,
 ``move``: the suggested move's notation, ``text``, ``win_chance``, ``playouts``,
-``detail``: e.g. ``sail_to``), ``error``
+``detail``: e.g. ``sail_to``), ``rematch`` (``table``, ``url``: this page's way in), ``error``
 (``code`` + translated ``message``; nothing changed), ``chat``, ``pong``.
 HTTP offers the same actions (see :mod:`.app`).
 """
@@ -29,7 +32,7 @@ from typing import Any
 
 MAX_MESSAGE_BYTES = 8192
 MAX_CHAT = 300
-CLIENT_TYPES = ("hello", "act", "undo", "back", "hint", "sync", "chat", "ping")
+CLIENT_TYPES = ("hello", "act", "undo", "back", "hint", "rematch", "sync", "chat", "ping")
 
 
 class ProtocolError(Exception):

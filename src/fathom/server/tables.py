@@ -143,17 +143,47 @@ class Referee:
         return table, self.links(table)
 
     def links(self, table: LiveTable) -> dict[str, Any]:
-        base = self.public_url
         seats = []
         for i, s in enumerate(table.rec.seats):
             entry: dict[str, Any] = {"seat": i, "kind": s["kind"], "name": s.get("name", "")}
             if s["kind"] == "human":
-                token = auth.seat_token(self.secret, table.id, i)
-                entry["token"] = token
-                entry["url"] = f"{base}/t/{table.id}#token={token}"
+                entry["token"] = auth.seat_token(self.secret, table.id, i)
+                entry["url"] = self.page_url(table, i)
             seats.append(entry)
         return {"id": table.id, "host_token": auth.host_token(self.secret, table.id), "seats": seats,
-                "watch_url": f"{base}/t/{table.id}"}
+                "watch_url": self.page_url(table, None)}
+
+    def page_url(self, table: LiveTable, seat: int | None) -> str:
+        """The page of ``seat`` at ``table`` (its secret token after ``#``), or the watch page for ``None``."""
+        url = f"{self.public_url}/t/{table.id}"
+        return url if seat is None else f"{url}#token={auth.seat_token(self.secret, table.id, seat)}"
+
+    def rematch(self, table: LiveTable, seat: int | None) -> LiveTable:
+        """The next game of a finished table: the same game, options, seats and settings, a new seed.
+
+        The first person to ask creates it; everyone who asks after is sent to that same table,
+        and every page still open at this table is told its own way in (a ``rematch`` message).
+        """
+        if seat is None:
+            raise ProtocolError("spectator", status=403)
+        if not table.over:
+            raise ProtocolError("rematch-early", status=409)
+        next_id = table.rec.settings.get("rematch")
+        if next_id:
+            return self.get(next_id)
+        settings = {k: v for k, v in table.rec.settings.items() if k != "rematch"}
+        spec = {"game": table.rec.game, "seats": table.rec.seats, "options": table.rec.options,
+                "clock": settings.get("clock", 0), "bot_delay_ms": settings.get("bot_delay_ms", 0),
+                "hints": settings.get("hints", True), "stand_in": settings.get("stand_in", "1")}
+        following, _ = self.create(spec)
+        table.rec.settings = {**settings, "rematch": following.id}
+        self.store.update_table(table.id, settings=table.rec.settings)
+        for client in table.clients:
+            client.push(self.rematch_message(following, client.seat))
+        return following
+
+    def rematch_message(self, following: LiveTable, seat: int | None) -> dict[str, Any]:
+        return {"type": "rematch", "table": following.id, "url": self.page_url(following, seat)}
 
     def seat_for(self, table: LiveTable, token: str | None) -> int | None:
         """The seat a token opens (``None`` for no token); a wrong token is refused."""

@@ -10,6 +10,8 @@ const app = {
   replay: null, // {step, total, data} when looking at a past position
   you: null,
   hint: null, // the last hint message, shown while its move number is the table's
+  rematch: null, // {table, url} once a rematch of this finished game exists
+  rematchAsked: false,
 };
 window.fathom = app; // for tests and the curious
 
@@ -79,6 +81,12 @@ function onMessage(msg) {
   if (msg.type === "hint") {
     app.hint = msg;
     if (app.msg && !app.replay) render();
+    return;
+  }
+  if (msg.type === "rematch") {
+    app.rematch = msg;
+    if (app.rematchAsked) location.assign(msg.url);
+    else if (app.msg && !app.replay) render();
     return;
   }
   if (msg.type === "chat") addChat(msg);
@@ -194,6 +202,18 @@ function renderLog(events) {
   ol.scrollTop = ol.scrollHeight;
 }
 
+// Once the game is over: the next game with the same seats. A person asks for it (the server
+// answers every open page with its own link); a spectator may follow a rematch that exists.
+function rematchHtml(msg) {
+  const made = msg.table && msg.table.settings && msg.table.settings.rematch;
+  const url = app.rematch ? app.rematch.url : (app.you === null && made ? `/t/${encodeURIComponent(made)}` : null);
+  if (url) {
+    return `<a class="button primary" id="rematch-join" href="${esc(url)}">${esc(t(app.you === null ? "t.rematch_watch" : "t.rematch_join"))}</a>`;
+  }
+  if (app.you === null) return "";
+  return `<button class="primary" id="rematch-btn">${esc(t(made ? "t.rematch_join" : "t.rematch"))}</button>`;
+}
+
 function renderReplayBar(msg) {
   const box = document.getElementById("replay");
   if (msg.to_move !== "over" && !app.replay) { box.hidden = true; return; }
@@ -209,8 +229,11 @@ function renderReplayBar(msg) {
       <button class="ghost" data-step="${total}" title="${esc(t("t.last"))}">▶|</button>
     </div>
     <p class="muted" id="replay-step">${esc(t("t.step", { n: step, total }))}${app.replay && app.replay.data.action ? " · " + esc(app.replay.data.action) : ""}</p>
-    <a class="button small" href="/api/tables/${encodeURIComponent(tableId)}/save" download>${esc(t("t.download"))}</a>`;
+    <a class="button small" href="/api/tables/${encodeURIComponent(tableId)}/save" download>${esc(t("t.download"))}</a>
+    ${rematchHtml(msg)}`;
   box.querySelectorAll("[data-step]").forEach((b) => (b.onclick = () => goto(+b.dataset.step)));
+  const rematch = document.getElementById("rematch-btn");
+  if (rematch) rematch.onclick = () => { app.rematchAsked = true; app.live.send({ type: "rematch" }); };
   document.getElementById("replay-range").onchange = (e) => goto(+e.target.value);
 }
 
