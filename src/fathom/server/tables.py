@@ -172,10 +172,8 @@ class Referee:
         if next_id:
             return self.get(next_id)
         settings = {k: v for k, v in table.rec.settings.items() if k != "rematch"}
-        spec = {"game": table.rec.game, "seats": table.rec.seats, "options": table.rec.options,
-                "clock": settings.get("clock", 0), "bot_delay_ms": settings.get("bot_delay_ms", 0),
-                "hints": settings.get("hints", True), "stand_in": settings.get("stand_in", "1")}
-        following, _ = self.create(spec)
+        following, _ = self.create({"game": table.rec.game, "seats": table.rec.seats, "options": table.rec.options,
+                                    **settings})  # settings: clock, bot_delay_ms, stand_in, hints
         table.rec.settings = {**settings, "rematch": following.id}
         self.store.update_table(table.id, settings=table.rec.settings)
         for client in table.clients:
