@@ -109,7 +109,7 @@ def test_simulate_command_writes_jsonl_and_csv(tmp_path) -> None:
     rows = list(csv.DictReader(open(prefix + ".csv")))
     assert len(rows) == 4 and json.loads(rows[0]["seats"]) == ["greedy", "random"]
     assert json.loads(lines[1])["seats"] == ["random", "greedy"]
-    assert "win rate" in out.getvalue()
+    assert "win rate" in out.getvalue() and "2-player games (4): seat 0" in out.getvalue() and "df, p = " in out.getvalue()
 
 
 def test_simulate_out_named_with_its_extension_writes_the_same_two_files(tmp_path) -> None:
@@ -170,6 +170,7 @@ def test_report_writes_html_with_plots(tmp_path) -> None:
     assert code == 0, out.getvalue()
     page = open(html_path).read()
     assert page.count("<img") >= 5 and "data:image/png;base64" in page
+    assert "Seat effect (chi-square test" in page and "3-player games (9)" in page
     assert len(os.listdir(tmp_path / "png")) >= 5
     assert main(["report", str(tmp_path / "missing.jsonl")], stdout=io.StringIO()) == 2
 

@@ -1,7 +1,7 @@
 """``fathom simulate``, ``fathom tournament`` and ``fathom report``.
 
 Kept apart from :mod:`fathom.cli.main` (which only wires them in) and light to
-import: numpy, matplotlib and ray load only when a command needs them.
+import: numpy, scipy, matplotlib and ray load only when a command needs them.
 """
 
 from __future__ import annotations
@@ -131,7 +131,8 @@ def _run(tasks: Sequence[Any], args: argparse.Namespace, console: Console, prefi
 
 def print_summary(console: Console, records: Sequence[dict[str, Any]]) -> None:
     from fathom.sim.elo import wilson
-    from fathom.sim.runner import seat_wins, summarize
+    from fathom.sim.fairness import seat_tests
+    from fathom.sim.runner import summarize
 
     summary = summarize(records)
     table = Table(title="Results by bot (a shared win counts 1/k; 95% Wilson interval)", title_justify="left")
@@ -142,9 +143,8 @@ def print_summary(console: Console, records: Sequence[dict[str, Any]]) -> None:
         table.add_row(bot, str(s.games), f"{100 * s.win_rate:.1f}%", f"{100 * lo:.1f}-{100 * hi:.1f}%",
                       f"{s.score_sum / s.games:.1f}", f"{s.place_sum / s.games:.2f}")
     console.print(table)
-    games, wins = seat_wins(records)
-    console.print(Text("Win rate by seat: " + ", ".join(
-        f"seat {s} {100 * wins[s] / max(1, games[s]):.1f}%" for s in range(len(games)))))
+    for test in seat_tests(records):
+        console.print(Text("Win rate by seat, " + test.sentence()))
 
 
 # ---- commands ------------------------------------------------------------------------------------

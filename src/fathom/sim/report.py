@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from fathom.sim.elo import wilson
+from fathom.sim.fairness import seat_tests
 from fathom.sim.runner import seat_wins, summarize
 
 
@@ -134,6 +135,9 @@ def write_report(records: Sequence[dict[str, Any]], out: str, title: str | None 
     for p in players:
         axes[1].axhline(1.0 / p, color="#999", ls="--", lw=1)
     page.figure(fig, "win-rates", "Win rate by bot (left) and by seat (right); dashed: an even share.")
+    for test in seat_tests(records):
+        page.para("Seat effect (chi-square test of the wins by seat against an even share; it means a seat "
+                  "advantage only when seats were rotated): " + test.sentence() + ".")
 
     # ---- scores and length -----------------------------------------------------------------
     page.heading("Scores and game length")
