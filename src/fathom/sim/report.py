@@ -26,8 +26,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from fathom.sim.elo import wilson
-from fathom.sim.fairness import seat_tests
-from fathom.sim.runner import seat_wins, summarize
+from fathom.sim.fairness import seat_rates, seat_tests
+from fathom.sim.runner import summarize
 
 
 def _plt() -> Any:
@@ -125,18 +125,17 @@ def write_report(records: Sequence[dict[str, Any]], out: str, title: str | None 
     axes[0].set_title("by bot")
     for n in players:
         axes[0].axhline(1.0 / n, color="#999", ls="--", lw=1)
-    seat_games, wins = seat_wins(records)
-    n = len(seat_games)
-    srates = [wins[s] / max(1, seat_games[s]) for s in range(n)]
-    serrs = [wilson(wins[s], seat_games[s]) for s in range(n)]
-    axes[1].bar(range(n), srates, yerr=_error_bars(srates, serrs), capsize=4, color="#47a")
+    by_seat = seat_rates(records)  # intervals over deals: the rotations of a deal share its luck
+    n = len(by_seat)
+    axes[1].bar(range(n), [rate for rate, _ in by_seat], yerr=[half for _, half in by_seat], capsize=4,
+                color="#47a")
     axes[1].set_xticks(range(n), [f"seat {s}" for s in range(n)])
     axes[1].set_title("by seat (all bots)")
     for p in players:
         axes[1].axhline(1.0 / p, color="#999", ls="--", lw=1)
     page.figure(fig, "win-rates", "Win rate by bot (left) and by seat (right); dashed: an even share.")
     for test in seat_tests(records):
-        page.para("Seat effect (chi-square test of the wins by seat against an even share; it means a seat "
+        page.para("Seat effect (a test over deals of the wins by seat against an even share; it means a seat "
                   "advantage only when seats were rotated): " + test.sentence() + ".")
 
     # ---- scores and length -----------------------------------------------------------------

@@ -279,17 +279,6 @@ def win_share(record: dict[str, Any], seat: int) -> float:
     return 1.0 / len(winners) if seat in winners else 0.0
 
 
-def seat_wins(records: Sequence[dict[str, Any]]) -> tuple[list[int], list[float]]:
-    """Games played and wins (shared wins count 1/k) per seat number, tables of any size."""
-    n = max((rec["players"] for rec in records), default=0)
-    games, wins = [0] * n, [0.0] * n
-    for rec in records:
-        for seat in range(rec["players"]):
-            games[seat] += 1
-            wins[seat] += win_share(rec, seat)
-    return games, wins
-
-
 def summarize(records: Sequence[dict[str, Any]]) -> dict[str, BotSummary]:
     """Per bot: games, wins (a shared win counts 1/k), mean score, mean place, per seat."""
     out: dict[str, BotSummary] = {}
