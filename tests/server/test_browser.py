@@ -269,3 +269,22 @@ def test_lobby_creates_a_table_and_french_strings(live_server, browser):
     assert "Une plongée" in page.inner_text("#rules-dialog")
     assert not errors, errors
     context.close()
+
+
+def test_on_a_phone_no_page_is_wider_than_the_screen(live_server, browser):
+    """390 px wide: the lobby (with its seat links after creating a table) and both games' table pages."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(live_server.url + "/?lang=fr")
+    page.wait_for_function("document.body.dataset.ready === '1'")
+    page.locator("#create-btn").click()
+    page.wait_for_selector("#links [data-open-seat='0']")
+    overflow = "document.documentElement.scrollWidth - 390"
+    assert page.evaluate(overflow) <= 0
+    for game in ("deep-blue", "into-the-blue"):
+        links = live_server.post("/api/tables", {"game": game, "seed": 2, "seats": [
+            {"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "1"}, {"kind": "bot", "bot": "1"}]})
+        page.goto(_seat_page(live_server, links, 0))
+        page.wait_for_function("document.body.dataset.status === 'playing'", timeout=15000)
+        assert page.evaluate(overflow) <= 0, game
+    context.close()
