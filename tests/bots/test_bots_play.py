@@ -224,6 +224,23 @@ def test_deep_blue_search_can_plan_its_own_seat_recruiting_less_than_level_two()
     assert policy.prior_action(state) in policy.candidates(state, legal, None)
 
 
+def test_deep_blue_search_can_play_its_own_later_turns_in_playouts_recruiting_less() -> None:
+    """``own_playout_cycle=7``: only the searching seat's moves *inside playouts* value a crew card
+    over 7 turns; the turn it starts from, the candidates and the rivals' model stay level 2's."""
+    state = fathom.new_game("deep-blue", players=3, seed=4)
+    policy = policy_for_game(state.game, own_playout_cycle=7)
+    level_two = policy_for_game(state.game)
+    recruit = state.game.A_RECRUIT
+    play_heuristics_until(state, lambda: state.phase == ph.TURN and policy.bot.choose(state) in recruit
+                          and policy.own_fast_bot.choose(state) not in recruit)
+    seat = state.current_player
+    assert policy.own_fast_bot.params.cycle == 7.0 and policy.own_bot.params.cycle == 4.0
+    assert policy.prior_action(state) == level_two.prior_action(state) in recruit
+    assert policy.playout_action(state, seat, None) not in recruit  # its own turn, as played in a playout
+    searcher = (seat + 1) % 3  # the seat to move is then a rival, modelled as level 2 by both
+    assert policy.playout_action(state, searcher, None) == level_two.playout_action(state, searcher, None)
+
+
 def test_deep_blue_search_can_leave_continue_or_stop_to_the_heuristic() -> None:
     """``search_continue=False``: the leader's call is the heuristic's exact optimal stopping."""
     state = fathom.new_game("deep-blue", players=3, seed=5)

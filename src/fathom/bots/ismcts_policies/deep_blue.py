@@ -63,6 +63,10 @@ class DeepBlueSearch(GenericPolicy):
         # 5 rather than 3: with the table's own value set, +7.1 ± 6.7 points over 400 paired games
         self.sail_plans = 5
         self.sail_always = False  # offer the plans whenever sailing is legal, not only when it ranks high
+        # the searching seat's own later moves in playouts valued over this many turns between a card's
+        # uses (None: as its plans are). The search itself hires half as much as level 2, so playouts
+        # that hire as much misjudge what its choices lead to (docs/bots.md, tuning log)
+        self.own_playout_cycle: float | None = None
         self._plans: list[tuple[int, int, int]] = []  # the plans of the decision being searched
         self._committed: tuple[int, tuple[int, int, int]] | None = None  # (seat, plan) being sailed
         self.sailing = (ph.SAIL_PAY, ph.SAIL_MOVE)  # the steps a committed sail plan plays
@@ -81,6 +85,8 @@ class DeepBlueSearch(GenericPolicy):
     def configure(self) -> None:
         own = self.params if self.own_cycle is None else replace(self.params, cycle=float(self.own_cycle))
         self.own_bot, self.own_fast_bot = self.bots(own)
+        if self.own_playout_cycle is not None:
+            self.own_fast_bot = self.bots(replace(own, cycle=float(self.own_playout_cycle)))[1]
         rivals = self.fast_params if self.rival_lookahead is None else replace(
             self.fast_params, lookahead=int(self.rival_lookahead))
         self.fast_bot = DeepBlueHeuristicBot(seed=self.seed, params=rivals)
