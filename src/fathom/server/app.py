@@ -216,7 +216,7 @@ def create_app(db: str | None = None, *, public_url: str = "", store: Store | No
     async def api_rematch(request: Request, table_id: str) -> dict[str, Any]:
         throttle(request)
         ref, table, seat = seated(request, table_id)
-        following = ref.rematch(table, seat)
+        following, _ = ref.rematch(table, seat)
         return {"id": following.id, "url": ref.page_url(following, seat)}
 
     @app.get("/api/tables/{table_id}/replay")
@@ -337,9 +337,8 @@ def _handle(ref: Referee, table: LiveTable, client: Client, msg: dict[str, Any])
         hint = ref.hint(table, client.seat)
         client.push({"type": "hint", "move_number": table.state.move_number(), **hint.to_json()})
     elif kind == "rematch":
-        made_before = bool(table.rec.settings.get("rematch"))
-        following = ref.rematch(table, client.seat)  # a new one is announced to every page
-        if made_before:
+        following, made = ref.rematch(table, client.seat)  # a new one is announced to every page
+        if not made:
             client.push(ref.rematch_message(following, client.seat))
     elif kind == "sync":
         client.mark(reset=True)

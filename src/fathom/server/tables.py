@@ -158,11 +158,12 @@ class Referee:
         url = f"{self.public_url}/t/{table.id}"
         return url if seat is None else f"{url}#token={auth.seat_token(self.secret, table.id, seat)}"
 
-    def rematch(self, table: LiveTable, seat: int | None) -> LiveTable:
-        """The next game of a finished table: the same game, options, seats and settings, a new seed.
+    def rematch(self, table: LiveTable, seat: int | None) -> tuple[LiveTable, bool]:
+        """The next game of a finished table (the same game, options, seats and settings, a new seed),
+        and whether this call made it.
 
-        The first person to ask creates it; everyone who asks after is sent to that same table,
-        and every page still open at this table is told its own way in (a ``rematch`` message).
+        The first person to ask creates it, and every page still open at this table is told its
+        own way in (a ``rematch`` message); everyone who asks after is sent to that same table.
         """
         if seat is None:
             raise ProtocolError("spectator", status=403)
@@ -170,15 +171,14 @@ class Referee:
             raise ProtocolError("rematch-early", status=409)
         next_id = table.rec.settings.get("rematch")
         if next_id:
-            return self.get(next_id)
-        settings = {k: v for k, v in table.rec.settings.items() if k != "rematch"}
+            return self.get(next_id), False
         following, _ = self.create({"game": table.rec.game, "seats": table.rec.seats, "options": table.rec.options,
-                                    **settings})  # settings: clock, bot_delay_ms, stand_in, hints
-        table.rec.settings = {**settings, "rematch": following.id}
+                                    **table.rec.settings})  # settings: clock, bot_delay_ms, stand_in, hints
+        table.rec.settings = {**table.rec.settings, "rematch": following.id}
         self.store.update_table(table.id, settings=table.rec.settings)
         for client in table.clients:
             client.push(self.rematch_message(following, client.seat))
-        return following
+        return following, True
 
     def rematch_message(self, following: LiveTable, seat: int | None) -> dict[str, Any]:
         return {"type": "rematch", "table": following.id, "url": self.page_url(following, seat)}

@@ -72,16 +72,14 @@ def seat_tests(records: Sequence[dict[str, Any]]) -> list[SeatTest]:
     """One test per table size."""
     out = []
     groups = deals(records)
-    for players in sorted({rec["players"] for rec in records if rec["players"] >= 2}):
-        by_deal = {i: games for i, games in enumerate(groups) if games[0]["players"] == players}
-        if not by_deal:
-            continue
+    for players in sorted({games[0]["players"] for games in groups}):
+        sized = [games for games in groups if games[0]["players"] == players]
         shares = np.array([[np.mean([win_share(rec, seat) for rec in games]) for seat in range(players)]
-                           for games in by_deal.values()])
-        games = sum(len(g) for g in by_deal.values())
-        wins = tuple(float(sum(win_share(rec, s) for g in by_deal.values() for rec in g)) for s in range(players))
+                           for games in sized])
+        counts = np.array([len(games) for games in sized])
+        wins = tuple(float(w) for w in counts @ shares)  # a deal's mean share times its games
         f_stat, df, p_value = _hotelling(shares[:, :-1], 1.0 / players)  # the shares sum to 1: drop one seat
-        out.append(SeatTest(players, games, len(by_deal), wins, f_stat, df, p_value))
+        out.append(SeatTest(players, int(counts.sum()), len(sized), wins, f_stat, df, p_value))
     return out
 
 

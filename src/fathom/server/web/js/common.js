@@ -45,7 +45,6 @@ export async function openRules(game) {
   const res = await fetch(`/api/games/${encodeURIComponent(game)}/rules?lang=${I18N.lang}`);
   const body = await res.json();
   dialog.querySelector(".rules-text").innerHTML = res.ok ? body.html : `<p class="error">${esc(body.message)}</p>`;
-  dialog.dataset.game = game;
   if (!dialog.open) dialog.showModal();
 }
 
