@@ -222,7 +222,7 @@ class Session:
             console.print(
                 Text(
                     f"{key!r} is not a move number, a move or a command. "
-                    f"Enter 1-{len(actions)}, one of: {shown}; or help, board, log, hint, undo, save FILE, quit.",
+                    f"Enter 1-{len(actions)}, one of: {shown}; or help, board, rules, log, hint, undo, save FILE, quit.",
                     style="red",
                 )
             )
