@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 from typing import Any
@@ -9,6 +10,7 @@ from typing import Any
 import pytest
 
 from fathom.cli import renderers
+from fathom.cli.main import main
 
 PLAY = ("play", "race", "--players", "2", "--seed", "3", "--bots", "random")
 
@@ -150,7 +152,7 @@ def test_resume_goes_on_with_a_saved_game_at_the_same_table(cli, tmp_path: Path)
                 stdin="step\nquit\n")
     assert first.code == 0 and f"continue: fathom play --resume {save}" in flat(first.out)
     before = saved_actions(save)
-    assert json.loads(save.read_text())["table"] == {"human": 0, "bots": [None, "random", "ismcts"]}
+    assert json.loads(save.read_text())["table"] == {"humans": [0], "bots": [None, "random", "ismcts"]}
     again = cli("play", "--resume", str(save), stdin="step\nquit\n")
     assert again.code == 0, again
     assert "race, 3 players: seat 0 (you), seat 1 (random), seat 2 (ismcts)" in again.out  # the same table
@@ -177,6 +179,73 @@ def test_resume_refuses_what_would_change_the_saved_game(cli, tmp_path: Path) ->
     assert cli(*PLAY, "--watch", "--save", str(over)).code == 0
     run = cli("play", "--resume", str(over), stdin="quit\n")
     assert run.code == 2 and "is over" in flat(run.out)
+
+
+def test_a_save_from_before_hot_seat_resumes_with_its_one_person(cli, tmp_path: Path) -> None:
+    save = tmp_path / "old.json"
+    assert cli(*PLAY, "--save", str(save), stdin="step\nquit\n").code == 0
+    data = json.loads(save.read_text())
+    data["table"] = {"human": 1, "bots": ["random", None]}  # how saves named the person's seat before
+    save.write_text(json.dumps(data))
+    run = cli("play", "--resume", str(save), stdin="quit\n")
+    assert run.code == 0 and "seat 0 (random), seat 1 (you)" in run.out, run
+    data["table"] = {"humans": ["zero"], "bots": [None, "random"]}
+    save.write_text(json.dumps(data))
+    run = cli("play", "--resume", str(save), stdin="quit\n")
+    assert run.code == 2 and "lists people's seats as ['zero'], not seat numbers" in flat(run.out)
+
+
+def screens(out: str) -> list[tuple[str, str]]:
+    """A hot-seat transcript cut at each hand-over: (the seat's label, what was shown until the next)."""
+    parts = out.split("Pass the keyboard to ")
+    return [(part.split("─")[0].strip(), part) for part in parts[1:]]
+
+
+def test_hot_seat_hands_the_screen_over_and_shows_each_person_only_their_secrets(cli, tmp_path: Path) -> None:
+    save = tmp_path / "hot.json"
+    script = "\n".join(["", "step"] * 12) + "\n"
+    run = cli("play", "race", "--players", "3", "--human", "0,2", "--bots", "random", "--seed", "3",
+              "--save", str(save), stdin=script)
+    assert run.code == 0, run
+    assert "race, 3 players: seat 0 (human), seat 1 (random), seat 2 (human)" in run.out
+    shown = screens(run.out)
+    assert {label for label, _ in shown} == {"seat 0 (human)", "seat 2 (human)"}
+    assert [label for label, _ in shown[:2]] == ["seat 0 (human)", "seat 2 (human)"]  # they take turns
+    for label, screen in shown:
+        seat = label.split()[1]
+        assert "your turn (seat " + seat + ")" in screen
+        assert f"mood-{seat}" in screen  # their own secret...
+        others = {"0", "1", "2"} - {seat}
+        assert not any(f"mood-{other}" in screen for other in others), screen  # ...and nobody else's
+    assert "Since your last look" in shown[2][1]  # seat 0 is told what happened while seat 2 played
+    assert "seat 2 moves 1" in shown[2][1].split("your turn")[0]
+    assert json.loads(save.read_text())["table"] == {"humans": [0, 2], "bots": [None, "random", None]}
+
+
+def test_hot_seat_clears_the_terminal_and_its_scrollback_between_people(tmp_path: Path) -> None:
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    out = Terminal()
+    code = main(["play", "race", "--players", "2", "--human", "0,1", "--seed", "3"],
+                stdin=io.StringIO("\nstep\n\nstep\nquit\n"), stdout=out)
+    assert code == 0
+    text = out.getvalue()
+    first_hand, second_hand = text.index("mood-0"), text.index("mood-1")
+    assert first_hand < text.index("\x1b[3J", first_hand) < second_hand  # seat 0's hand is wiped first
+    assert "\x1b[2J" in text
+
+
+def test_hot_seat_input_errors(cli) -> None:
+    run = cli("play", "race", "--players", "2", "--human", "0,0")
+    assert run.code == 2 and "--human '0,0': list each seat once" in run.out
+    run = cli("play", "race", "--players", "2", "--human", "0,x")
+    assert run.code == 2 and "expected a seat number, seats like 0,2, or 'none'" in flat(run.out)
+    run = cli("play", "race", "--players", "2", "--human", "0,3")
+    assert run.code == 2 and "--human 3: seats are 0..1" in run.out
+    run = cli("play", "race", "--players", "2", "--human", "0,1", stdin="quit\n")  # quit at the hand-over
+    assert run.code == 0 and "Quit." in run.out and "your turn" not in run.out
 
 
 def test_save_command_without_file_says_how(cli) -> None:

@@ -1,4 +1,7 @@
-"""``fathom play``: a person against bots, or bots only (``--watch``), or a saved game resumed.
+"""``fathom play``: people against bots, or bots only (``--watch``), or a saved game resumed.
+
+Several people may share one terminal (``--human 0,2``, hot seat): the session then
+hides the screen between their turns.
 
 This module reads the arguments and sets the table up (game, seats, bots, options);
 :mod:`fathom.cli.session` plays it.
@@ -34,7 +37,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", type=int, default=None, help="number of seats (default 4, within the game's range)")
     parser.add_argument("--seat", type=int, default=None, help="the seat you play (default 0, or the save's)")
     parser.add_argument(
-        "--human", default=None, metavar="SEAT|none", help="'none' for bots only (same as --watch), or your seat"
+        "--human", default=None, metavar="SEAT[,SEAT...]|none",
+        help="'none' for bots only (same as --watch), your seat, or the seats of several people sharing "
+        "this terminal (hot seat, e.g. 0,2: the screen is cleared and handed over between their turns)",
     )
     parser.add_argument("--watch", action="store_true", help="bots only: print the game log and the result")
     parser.add_argument("--seed", type=int, default=None, help="game seed (default random; printed so you can replay)")
@@ -100,17 +105,22 @@ def resolve_players(game: str, players: int | None) -> int:
     return max(cls.min_players, min(4, cls.max_players))
 
 
-def human_seat(args: argparse.Namespace, default: int | None = 0) -> int | None:
+def human_seats(args: argparse.Namespace, default: tuple[int, ...] = (0,)) -> tuple[int, ...]:
+    """The seats people play at this terminal: ``--human`` (a list or 'none'), else ``--seat``."""
     if args.watch:
-        return None
+        return ()
     if args.human is None:
-        return default if args.seat is None else args.seat
-    if args.human.strip().lower() == "none":
-        return None
+        return default if args.seat is None else (args.seat,)
+    text = args.human.strip().lower()
+    if text == "none":
+        return ()
     try:
-        return int(args.human)
+        seats = tuple(int(part) for part in text.split(","))
     except ValueError:
-        raise OptionError(f"--human {args.human!r}: expected a seat number or 'none'") from None
+        raise OptionError(f"--human {args.human!r}: expected a seat number, seats like 0,2, or 'none'") from None
+    if len(set(seats)) != len(seats):
+        raise OptionError(f"--human {args.human!r}: list each seat once")
+    return seats
 
 
 def make_bots(
@@ -170,6 +180,15 @@ def resume(args: argparse.Namespace) -> tuple[State, dict[str, Any]]:
     return state, table if isinstance(table, dict) else {}
 
 
+def saved_humans(table: dict[str, Any]) -> tuple[int, ...]:
+    """The people's seats of a save (``humans``; saves before hot seat had one ``human``)."""
+    seats = table.get("humans", [table.get("human", 0)])
+    seats = [] if seats is None or seats == [None] else seats
+    if not isinstance(seats, list) or not all(isinstance(s, int) and not isinstance(s, bool) for s in seats):
+        raise OptionError(f"--resume: the save's table lists people's seats as {seats!r}, not seat numbers")
+    return tuple(seats)
+
+
 def movers_of(state: State) -> list[int]:
     """Who made each move of ``state`` so far (CHANCE for chance), found by replaying it."""
     fresh = new_game(state.game.name, players=state.game.num_players, seed=state.seed, record_events=False,
@@ -186,26 +205,28 @@ def run(args: argparse.Namespace, console: Console, input_fn: InputFn) -> int:
     if args.resume:
         state, saved_table = resume(args)
         game, players, options = state.game.name, state.game.num_players, {}
-        human = human_seat(args, saved_table.get("human", 0))
-        saved_bots = [b for s, b in enumerate(saved_table.get("bots") or []) if s != human and b]
-        spec = args.bots or (",".join(saved_bots) if len(saved_bots) == players - (human is not None) else None)
+        humans = human_seats(args, saved_humans(saved_table))
+        saved_bots = [b for s, b in enumerate(saved_table.get("bots") or []) if s not in humans and b]
+        spec = args.bots or (",".join(saved_bots) if len(saved_bots) == players - len(humans) else None)
     else:
         if args.game is None:
             raise OptionError(f"choose a game ({allowed_list(game_names())}) or --resume FILE")
         game = args.game
-        human = human_seat(args)
+        humans = human_seats(args)
         options = parse_options(args.option, args.scenario, game)
         players = resolve_players(game, args.players)
         state = new_game(game, players=players, seed=args.seed, **options)
         spec = args.bots
-    if human is not None and not 0 <= human < players:
-        raise OptionError(f"--seat {human}: seats are 0..{players - 1}")
-    bot_seats = [s for s in range(players) if s != human]
+    for seat in humans:
+        if not 0 <= seat < players:
+            flag = "--human" if args.human is not None else "--seat"
+            raise OptionError(f"{flag} {seat}: seats are 0..{players - 1}")
+    bot_seats = [s for s in range(players) if s not in humans]
     bots, labels, notice = make_bots(game, spec, bot_seats, state.seed)
     if notice:
         console.print(Text(notice, style="yellow"))
-    if human is not None:
-        labels[human] = "you"
+    for seat in humans:
+        labels[seat] = "you" if len(humans) == 1 else "human"
     renderer = load_renderer(game, console)
 
     table = ", ".join(seat_label(s, labels) for s in range(players))
@@ -217,7 +238,7 @@ def run(args: argparse.Namespace, console: Console, input_fn: InputFn) -> int:
         console.print(Text(f"Resumed from {args.resume} at move {state.move_number()}"))
     session = Session(
         state=state,
-        human=human,
+        humans=humans,
         bots=bots,
         labels=labels,
         renderer=renderer,
@@ -226,10 +247,10 @@ def run(args: argparse.Namespace, console: Console, input_fn: InputFn) -> int:
         save_path=args.save or args.resume,
         coach=args.coach,
         auto_forced=args.auto_forced,
-        seen=len(state.events(human)) if args.resume else 0,
+        seen=len(state.events(None)) if args.resume else 0,
         movers=movers_of(state) if args.resume else [],
     )
-    if human is None:
+    if not humans:
         console.print(Rule("Game log"))
     return session.run()
 

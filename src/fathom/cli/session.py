@@ -1,9 +1,14 @@
-"""One game in progress on the terminal: the loop, the person's prompt and its commands.
+"""One game in progress on the terminal: the loop, the people's prompt and its commands.
 
 The loop mirrors :func:`fathom.core.driver.play` (chance from ``state.sample_chance()``,
-so a printed seed plus the moves replays the game exactly) but stops at the person's
+so a printed seed plus the moves replays the game exactly) but stops at a person's
 seat to show their view and read a move or a command (help, board, log, hint, undo,
 save, quit). :mod:`fathom.cli.play` sets the table up.
+
+Hot seat: when several people share the terminal, the screen belongs to one of them at
+a time (the *holder*: events print as that seat sees them). Before another person's
+move the screen and its scrollback are cleared and the session waits for Enter, then
+shows the newcomer what happened since their last look, so nobody sees another's hand.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from fathom.core.errors import FathomError, OptionError, allowed_list
 from fathom.core.rng import Rng
 
 LOG_LINES = 15
+RECAP_LINES = 40  # at most this many events are recalled to a person taking the keyboard
 COLUMNS_AFTER = 12  # more legal moves than this are listed in columns
 
 HELP_TEXT = """\
@@ -56,7 +62,7 @@ class Session:
     """One game in progress on the terminal."""
 
     state: State
-    human: int | None
+    humans: tuple[int, ...]
     bots: dict[int, Bot]
     labels: dict[int, str]
     renderer: GameRenderer
@@ -70,10 +76,16 @@ class Session:
     hint_bots: dict[str, Bot] = field(default_factory=dict)
     movers: list[int] = field(default_factory=list)  # who made each move (CHANCE for chance), for undo
     position_changed: bool = False  # a command (undo) changed the position under the prompt
+    holder: int | None = None  # the person the screen currently shows (hot seat); None: nobody yet
+    seen_at: dict[int, int] = field(default_factory=dict)  # hot seat: log length when each person last looked
+
+    def __post_init__(self) -> None:
+        if len(self.humans) == 1:
+            self.holder = self.humans[0]  # one person: the screen is always theirs
 
     @property
     def viewer(self) -> int | None:
-        return self.human
+        return self.holder
 
     def run(self) -> int:
         """Play to the end (or until the person quits); returns the exit code."""
@@ -86,8 +98,8 @@ class Session:
                     break
                 if player == CHANCE:
                     self.step(state.sample_chance(), player)
-                elif player == self.human:
-                    self.step(self.ask_human(), player)
+                elif player in self.humans:
+                    self.step(self.ask_human(player), player)
                 else:
                     self.step(self.bots[player].choose(state), player)
         except Quit as stop:
@@ -109,7 +121,7 @@ class Session:
         return 0
 
     def step(self, action: int, player: int) -> None:
-        if player >= 0 and player != self.human:
+        if player >= 0 and player != self.holder:
             self.hint_bots.clear()  # the person's choice of several steps is over: no hint follows its plan
         self.state.apply(action)
         self.movers.append(player)
@@ -120,7 +132,7 @@ class Session:
         self.seen += len(fresh)
         if fresh:
             print_events(self.console, fresh)
-        elif self.human is None and player >= 0:
+        elif not self.humans and player >= 0:
             # Watching bots only: nobody's secrets to keep, so say what a silent move was.
             name = self.state.action_to_string(action)
             self.console.print(Text(f"  [{self.state.move_number() - 1}] {seat_label(player, self.labels)}: {name}"))
@@ -128,7 +140,8 @@ class Session:
     def finish(self) -> None:
         console, state = self.console, self.state
         console.print(Rule("Game over"))
-        console.print(self.renderer.board(state.view(self.viewer), self.viewer))
+        viewer = self.viewer if len(self.humans) == 1 else None  # a shared screen shows the public board
+        console.print(self.renderer.board(state.view(viewer), viewer))
         print_results(console, state, self.labels)
         console.print(Text(f"Seed {state.seed} (replay this deal with --seed {state.seed})."))
         if self.save_path:
@@ -136,13 +149,40 @@ class Session:
 
     def save(self, path: str) -> None:
         """The game plus who sits where, so ``--resume`` seats the same bots again."""
-        bots = [None if seat == self.human else self.labels.get(seat) for seat in range(self.state.game.num_players)]
-        save_game(self.console, self.state, path, table={"human": self.human, "bots": bots})
+        bots = [None if seat in self.humans else self.labels.get(seat) for seat in range(self.state.game.num_players)]
+        save_game(self.console, self.state, path, table={"humans": list(self.humans), "bots": bots})
 
     # ---- the person's turn -------------------------------------------------------------
 
+    def hand_over(self, seat: int) -> None:
+        """Hot seat: hide the screen, wait for ``seat``'s person, then recall what they missed."""
+        console, state = self.console, self.state
+        if self.holder is not None:
+            self.seen_at[self.holder] = self.seen
+        self.hint_bots.clear()  # a hint bot plans for the seat it was asked for
+        console.clear()
+        if console.is_terminal:
+            console.file.write("\x1b[3J")  # the scrollback too, where the last hand still shows
+        label = seat_label(seat, self.labels)
+        console.print(Rule(f"Pass the keyboard to {label}"))
+        try:
+            text = self.input_fn(f"Everyone else looks away. {label}: press Enter to see your hand. ").strip()
+        except EOFError:
+            raise Quit("Input ended before the game did.", 1) from None
+        if text.lower() in ("quit", "exit", "q"):
+            raise Quit("Quit.", 0)
+        self.holder = seat
+        missed = state.events(seat, since=self.seen_at.get(seat, 0))
+        if missed:
+            console.print(Rule(f"Since your last look ({len(missed)} event{'' if len(missed) == 1 else 's'})"))
+            if len(missed) > RECAP_LINES:
+                console.print(Text(f"  … {len(missed) - RECAP_LINES} earlier events: type 'log N' to see them",
+                                   style="dim"))
+            print_events(console, missed[-RECAP_LINES:])
+        self.seen = len(state.events(None))
+
     def show_turn(self, actions: list[int]) -> None:
-        console, state, seat = self.console, self.state, self.human
+        console, state, seat = self.console, self.state, self.holder
         assert seat is not None
         console.print(Rule(f"Move {state.move_number()} · your turn (seat {seat})"))
         console.print(self.renderer.board(state.view(seat), seat))
@@ -163,25 +203,31 @@ class Session:
         if not self.coach or self.notes_failed:
             return {}
         try:
-            return self.renderer.action_notes(self.state, self.human, actions) or {}  # type: ignore[arg-type]
+            return self.renderer.action_notes(self.state, self.holder, actions) or {}  # type: ignore[arg-type]
         except Exception as exc:  # a coaching bug must not end the person's game
             self.notes_failed = True
             self.console.print(Text(f"(move notes unavailable: {type(exc).__name__}: {exc})", style="dim"))
             return {}
 
-    def ask_human(self) -> int:
-        """Show the board and moves, then read until a legal move is entered."""
+    def ask_human(self, seat: int) -> int:
+        """Show ``seat``'s board and moves (after a hand-over if the screen is another's), read a legal move."""
         actions = self.state.legal_actions()
         if self.auto_forced and len(actions) == 1:
-            only = self.state.action_to_string(actions[0])
-            self.console.print(Text(f"Your only move: {only} (played for you, --auto-forced)", style="dim"))
+            if seat == self.holder:
+                only = self.state.action_to_string(actions[0])
+                self.console.print(Text(f"Your only move: {only} (played for you, --auto-forced)", style="dim"))
+            else:  # not worth a hand-over; the move's public face shows in the log
+                self.console.print(Text(f"{seat_label(seat, self.labels)} had one move; played for them "
+                                        "(--auto-forced)", style="dim"))
             return actions[0]
+        if seat != self.holder:
+            self.hand_over(seat)
         self.show_turn(actions)
         prompt = f"Your move [1-{len(actions)}, move, or help]: "
         while True:
             if self.position_changed:  # an undo: a new position, its own moves
                 self.position_changed = False
-                return self.ask_human()
+                return self.ask_human(seat)
             try:
                 text = self.input_fn(prompt).strip()
             except EOFError:
@@ -255,14 +301,15 @@ class Session:
     def undo(self) -> None:
         """Take back the person's last move when the engine allows it (the web table's rule)."""
         console, state = self.console, self.state
-        if not self.movers or not state.can_take_back(self.human, self.movers[-1]):
+        if not self.movers or not state.can_take_back(self.holder, self.movers[-1]):
             console.print(Text("Nothing to undo: only your own last move in your turn, before any draw, reveal "
                                "or other player's move.", style="red"))
             return
         rebuilt = state.replayed(state.move_number() - 1)
         self.state = rebuilt
         self.movers.pop()
-        self.seen = len(rebuilt.events(self.viewer))
+        self.seen = len(rebuilt.events(None))
+        self.seen_at = {seat: min(seen, self.seen) for seat, seen in self.seen_at.items()}
         self.hint_bots.clear()
         self.position_changed = True
         console.print(Text(f"Took back: {state.action_to_string(state.history()[-1])}"))
