@@ -153,12 +153,10 @@ def test_two_people_in_two_browsers_never_receive_each_others_hand(live_server, 
         _click_a_legal_move(page, rng, ("pay", "recruit", "rest", "sail", "dive", "play"))
         for seat in (0, 1):
             own = pages[seat].evaluate("window.fathom.msg && window.fathom.msg.view.seats")
-            shown = pages[seat].evaluate(
-                "[...document.querySelectorAll('#hand .hand-row:first-of-type [data-card]')].map(e => e.dataset.card)")
             other = own[1 - seat]
             assert "hand" not in other and "rest" not in other
             mine = own[seat].get("hand", {})
-            assert set(shown) == {c for c, n in mine.items() if n}
+            assert _shown_hand(pages[seat]) == {c for c, n in mine.items() if n}
     for seat in (0, 1):
         states = [json.loads(f) for f in frames[seat] if isinstance(f, str) and '"type":"state"' in f]
         assert len(states) > 10
@@ -173,6 +171,64 @@ def test_two_people_in_two_browsers_never_receive_each_others_hand(live_server, 
         assert not page.errors, page.errors
     for context in contexts:
         context.close()
+
+
+def _shown_hand(page: Any) -> set[str]:
+    return set(page.evaluate(
+        "[...document.querySelectorAll('#hand .hand-row:first-of-type [data-card]')].map(e => e.dataset.card)"))
+
+
+def test_pass_and_play_hides_each_hand_behind_a_curtain_on_one_device(live_server, browser):
+    links = live_server.post("/api/tables", {"game": "deep-blue", "seed": 8, "seats": [
+        {"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "1"}, {"kind": "human", "name": "Bob"}]})
+    tid, keys = links["id"], {0: links["seats"][0]["token"], 2: links["seats"][2]["token"]}
+    context, page = _open(browser, f"{live_server.url}/t/{tid}#token={keys[0]}&token={keys[2]}")
+    rng = random.Random(8)
+    handed_to, played_by = [], set()
+    for _ in range(60):
+        page.wait_for_function("document.body.dataset.curtain !== undefined || document.body.dataset.status === 'over'"
+                               " || (document.body.dataset.mine === '1' && !document.body.dataset.pending)",
+                               timeout=20000)
+        curtain = page.evaluate("document.body.dataset.curtain")
+        if curtain is not None:
+            seat = int(curtain)
+            assert live_server.get(f"/api/tables/{tid}/state")["to_move"] == seat
+            assert ("Ann", "Bob")[seat // 2] in page.inner_text("#curtain")
+            assert page.locator("[data-card]").count() == 0 and page.inner_text("#main") == ""  # no hand on screen
+            page.locator("#pass-ready").click()
+            page.wait_for_function(f"window.fathom.you === {seat} && document.body.dataset.curtain === undefined"
+                                   " && document.body.dataset.mine === '1'")
+            handed_to.append(seat)
+            continue
+        you = page.evaluate("window.fathom.you")
+        own = live_server.get(f"/api/tables/{tid}/state", keys[you])["view"]["seats"][you]
+        assert _shown_hand(page) == {card for card, n in own.get("hand", {}).items() if n}
+        _click_a_legal_move(page, rng, ("pay", "recruit", "rest", "sail", "dive", "play"))
+        played_by.add(you)
+        if len(handed_to) >= 4:
+            break
+    assert played_by == {0, 2} and len(handed_to) >= 4 and set(handed_to) == {0, 2}, (played_by, handed_to)
+    # to the end through the HTTP API, then one Rematch seats both people on this device at the next table
+    for _ in range(3000):
+        state = live_server.get(f"/api/tables/{tid}/state")
+        if state["to_move"] == "over":
+            break
+        if state["to_move"] in keys:
+            seat = state["to_move"]
+            legal = live_server.get(f"/api/tables/{tid}/state", keys[seat])["legal"]
+            live_server.post(f"/api/tables/{tid}/act", {"action": rng.choice(legal)[1],
+                                                        "expect": state["move_number"]}, token=keys[seat])
+            time.sleep(0.05)  # within the server's 20 moves a second per seat key
+        else:
+            time.sleep(0.02)
+    page.wait_for_function("document.body.dataset.status === 'over'", timeout=20000)
+    page.locator("#rematch-btn").click()
+    page.wait_for_function(f"!location.pathname.endsWith('/{tid}')")
+    page.wait_for_function("document.body.dataset.status === 'playing'", timeout=15000)
+    assert len(page.evaluate("new URLSearchParams(location.hash.slice(1)).getAll('token')")) == 2
+    assert sorted(page.evaluate("Object.keys(window.fathom.device)")) == ["0", "2"]
+    assert not page.errors, page.errors
+    context.close()
 
 
 def test_reconnect_and_a_killed_server_mid_game(live_server, browser):
@@ -255,9 +311,12 @@ def test_lobby_creates_a_table_and_french_strings(live_server, browser):
     page.locator("#rules-dialog .rules-close button").click()
     page.wait_for_function("!document.getElementById('rules-dialog').open")
     page.select_option("#players", "3")
+    page.select_option("select[data-seat='1']", "human")
     page.locator("#create-btn").click()
     page.wait_for_selector("#links [data-open-seat='0']")
     href = page.get_attribute("#links [data-open-seat='0']", "href")
+    both = page.get_attribute("#links [data-open-device]", "href")  # two people: also one page for both
+    assert both.count("token=") == 2 and page.inner_text("#links [data-open-device]") == "Jouer ces places ici"
     assert "#token=0." in href
     page.goto(live_server.url + href)
     page.wait_for_function("document.body.dataset.status === 'playing'")

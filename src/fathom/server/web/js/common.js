@@ -130,16 +130,22 @@ export class Live {
       this.onStatus(true);
     };
     ws.onmessage = (ev) => {
+      if (this.closedByUs) return; // a page that switched seats hears nothing more of the last one
       let msg;
       try { msg = JSON.parse(ev.data); } catch { return; }
       this.onMessage(msg);
     };
     ws.onclose = (ev) => {
+      if (this.closedByUs) return;
       this.onStatus(false, ev.code);
-      if (this.closedByUs || ev.code === 4403 || ev.code === 4404) return;
+      if (ev.code === 4403 || ev.code === 4404) return;
       const wait = Math.min(5000, 250 * 2 ** this.retry++);
       setTimeout(() => this.connect(), wait);
     };
+  }
+  close() {
+    this.closedByUs = true;
+    if (this.ws) this.ws.close();
   }
   send(msg) {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) {

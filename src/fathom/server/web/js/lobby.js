@@ -95,6 +95,12 @@ function showLinks(data) {
       <button class="ghost copy" data-url="${esc(url)}">${esc(t("lobby.copy"))}</button>
       <a class="button" href="${esc(s.url)}" target="_blank" data-open-seat="${s.seat}">${esc(t("lobby.open"))}</a></div>`;
   }
+  const people = data.seats.filter((s) => s.kind === "human");
+  if (people.length > 1) { // pass and play: one page holding every person's key
+    const url = `/t/${encodeURIComponent(data.id)}#` + people.map((s) => "token=" + encodeURIComponent(s.token)).join("&");
+    rows += `<div class="link-row"><span class="seat-label">${esc(t("lobby.device"))}</span>
+      <a class="button" href="${esc(url)}" target="_blank" data-open-device="1">${esc(t("lobby.open_device"))}</a></div>`;
+  }
   box.innerHTML = `<p>${esc(t("lobby.links"))}</p>${rows}
     <div class="link-row"><span class="seat-label">${esc(t("lobby.watch"))}</span><input readonly value="${esc(location.origin + data.watch_url)}" class="link">
     <a class="button" href="${esc(data.watch_url)}" target="_blank">${esc(t("lobby.watch"))}</a></div>`;

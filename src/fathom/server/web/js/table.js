@@ -1,11 +1,16 @@
 // The table page: connection, shared panels (turn, moves, log, chat, replay) and the game's renderer.
+// Pass and play: a link with several seat keys (#token=A&token=B) seats several people on this device.
+// The page then connects as one seat at a time and, when another of its seats is to move, hides
+// everything behind a curtain until that person says they hold the device.
 import { t, esc, pickLang, loadStrings, setLang, openRules, I18N, Live } from "./common.js";
 import { DeepBlue } from "./deepblue.js";
 import { IntoTheBlue } from "./intotheblue.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
-const token = new URLSearchParams(location.hash.slice(1)).get("token");
+const tokens = new URLSearchParams(location.hash.slice(1)).getAll("token");
 const app = {
+  token: tokens[0] || null, // the seat key this page is connected with
+  device: {}, // pass and play: seat -> key of every seat on this device (empty with one key)
   live: null, describe: null, msg: null, events: [], renderer: null, pending: false,
   replay: null, // {step, total, data} when looking at a past position
   you: null,
@@ -68,7 +73,8 @@ function onMessage(msg) {
     app.msg = msg;
     app.pending = false;
     delete document.body.dataset.pending;
-    if (!app.replay) render();
+    if (handOverTo(msg) !== null) showCurtain(handOverTo(msg));
+    else if (!app.replay) render();
     return;
   }
   if (msg.type === "error") {
@@ -85,11 +91,84 @@ function onMessage(msg) {
   }
   if (msg.type === "rematch") {
     app.rematch = msg;
+    if (onThisDevice()) { if (app.msg && !app.replay) render(); return; } // its link holds one seat only
     if (app.rematchAsked) location.assign(msg.url);
     else if (app.msg && !app.replay) render();
     return;
   }
   if (msg.type === "chat") addChat(msg);
+}
+
+// ---- pass and play ---------------------------------------------------------------------------
+function onThisDevice() {
+  return Object.keys(app.device).length > 1;
+}
+
+/** Another seat of this device that is to move (the device must change hands), or null. */
+function handOverTo(msg) {
+  const seat = msg.to_move;
+  return typeof seat === "number" && seat !== app.you && app.device[seat] !== undefined ? seat : null;
+}
+
+function showCurtain(seat) {
+  const name = seatName(seat);
+  document.querySelector(".layout").hidden = true;
+  for (const id of ["main", "game-side", "moves", "log"]) document.getElementById(id).innerHTML = "";
+  const curtain = document.getElementById("curtain");
+  curtain.innerHTML = `<h2>${esc(t("t.pass_to", { name }))}</h2><p>${esc(t("t.pass_away"))}</p>
+    <button class="primary" id="pass-ready">${esc(t("t.pass_ready", { name }))}</button>`;
+  curtain.hidden = false;
+  document.body.dataset.curtain = String(seat);
+  document.body.dataset.mine = "0";
+  document.body.dataset.move = String(app.msg.move_number);
+  const b = document.getElementById("turn-banner");
+  b.textContent = t("t.pass_to", { name });
+  b.className = "turn-banner";
+  document.getElementById("pass-ready").onclick = () => connectAs(seat);
+}
+
+function hideCurtain() {
+  document.getElementById("curtain").hidden = true;
+  document.querySelector(".layout").hidden = false;
+  delete document.body.dataset.curtain;
+}
+
+/** Connect as ``seat`` of this device; nothing of the last seat's view is kept. */
+function connectAs(seat) {
+  if (app.live) app.live.close();
+  Object.assign(app, { token: app.device[seat], msg: null, welcome: null, you: null, events: [], hint: null,
+    pending: false });
+  app.live = new Live(tableId, app.token, onMessage, onStatus);
+}
+
+/** Learn which seat each key of the link opens; connect as the one to move, else the first. */
+async function seatTheDevice() {
+  const found = await Promise.all(tokens.map(async (key) => {
+    const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}/state`, { headers: { Authorization: "Bearer " + key } });
+    const data = await res.json();
+    if (!res.ok) { showNotice(data.message); return null; }
+    return data;
+  }));
+  found.forEach((data, i) => { if (data && data.you !== null) app.device[data.you] = tokens[i]; });
+  const seats = Object.keys(app.device).map(Number);
+  const first = found.find(Boolean);
+  const start = first && seats.includes(first.to_move) ? first.to_move : seats[0];
+  if (start !== undefined) app.token = app.device[start];
+}
+
+/** Rematch every seat of this device (the first call makes the table) and go there with all their keys. */
+async function rematchOnThisDevice() {
+  const keys = [];
+  let next = null;
+  for (const seat of Object.keys(app.device)) {
+    const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}/rematch`,
+      { method: "POST", headers: { Authorization: "Bearer " + app.device[seat] } });
+    const data = await res.json();
+    if (!res.ok) { showNotice(data.message); return; }
+    next = data.id;
+    keys.push(...new URLSearchParams(data.url.split("#")[1] || "").getAll("token"));
+  }
+  location.assign(`/t/${encodeURIComponent(next)}#` + keys.map((k) => "token=" + encodeURIComponent(k)).join("&"));
 }
 
 function hintHtml(msg) {
@@ -206,6 +285,7 @@ function renderLog(events) {
 // answers every open page with its own link); a spectator may follow a rematch that exists.
 function rematchHtml(msg) {
   const made = msg.table && msg.table.settings && msg.table.settings.rematch;
+  if (onThisDevice()) return `<button class="primary" id="rematch-btn">${esc(t(made ? "t.rematch_join" : "t.rematch"))}</button>`;
   const url = app.rematch ? app.rematch.url : (app.you === null && made ? `/t/${encodeURIComponent(made)}` : null);
   if (url) {
     return `<a class="button primary" id="rematch-join" href="${esc(url)}">${esc(t(app.you === null ? "t.rematch_watch" : "t.rematch_join"))}</a>`;
@@ -233,12 +313,13 @@ function renderReplayBar(msg) {
     ${rematchHtml(msg)}`;
   box.querySelectorAll("[data-step]").forEach((b) => (b.onclick = () => goto(+b.dataset.step)));
   const rematch = document.getElementById("rematch-btn");
-  if (rematch) rematch.onclick = () => { app.rematchAsked = true; app.live.send({ type: "rematch" }); };
+  if (rematch && onThisDevice()) rematch.onclick = rematchOnThisDevice;
+  else if (rematch) rematch.onclick = () => { app.rematchAsked = true; app.live.send({ type: "rematch" }); };
   document.getElementById("replay-range").onchange = (e) => goto(+e.target.value);
 }
 
 async function goto(step) {
-  const headers = token ? { Authorization: "Bearer " + token } : {};
+  const headers = app.token ? { Authorization: "Bearer " + app.token } : {};
   const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}/replay?step=${step}&lang=${I18N.lang}`, { headers });
   const data = await res.json();
   if (!res.ok) { showNotice(data.message); return; }
@@ -248,6 +329,7 @@ async function goto(step) {
 }
 
 function render() {
+  hideCurtain();
   const live = app.msg;
   let msg = live;
   let events = app.events;
@@ -288,6 +370,7 @@ async function main() {
     if (input.value.trim()) app.live.send({ type: "chat", text: input.value.trim() });
     input.value = "";
   };
-  app.live = new Live(tableId, token, onMessage, onStatus);
+  if (tokens.length > 1) await seatTheDevice();
+  app.live = new Live(tableId, app.token, onMessage, onStatus);
 }
 main();
