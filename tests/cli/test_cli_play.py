@@ -33,6 +33,7 @@ def test_bots_only_finishes_and_prints_log_and_winners(cli) -> None:
     assert "Final scores" in run.out
     assert "Winner: seat " in run.out
     assert "Seed 11" in run.out
+    assert "How the game went" not in run.out  # a game without per-seat numbers shows no empty table
 
 
 def test_human_none_is_the_same_as_watch(cli) -> None:

@@ -18,6 +18,7 @@ def test_watch_real_game(cli, game: str, tmp_path: Path) -> None:
     run = cli("play", game, "--watch", "--players", "3", "--seed", "1", "--save", str(save))
     assert run.code == 0, run
     assert "Final scores" in run.out and "Winner" in run.out
+    assert "How the game went" in run.out and ("dives led" in run.out or "shells placed" in run.out)
     data = json.loads(save.read_text())
     data["actions"] = data["actions"][:REPLAY_STEPS]
     save.write_text(json.dumps(data))

@@ -222,6 +222,9 @@ def test_pass_and_play_hides_each_hand_behind_a_curtain_on_one_device(live_serve
         else:
             time.sleep(0.02)
     page.wait_for_function("document.body.dataset.status === 'over'", timeout=20000)
+    assert page.locator("#summary tr").count() == 1 + 8  # how the game went: a row per number, a column per seat
+    heads = page.evaluate("[...document.querySelectorAll('#summary tr:first-child th')].map(e => e.textContent)")
+    assert heads[1] == "Ann" and heads[3] == "Bob" and heads[2].startswith("Seat 2")
     page.locator("#rematch-btn").click()
     page.wait_for_function(f"!location.pathname.endsWith('/{tid}')")
     page.wait_for_function("document.body.dataset.status === 'playing'", timeout=15000)
@@ -292,6 +295,7 @@ def test_into_the_blue_by_clicking_dice_and_levels(live_server, browser):
             _click_a_legal_move(page, rng)
     assert rerolled
     assert "Game over" in page.inner_text("#turn-banner")
+    assert page.locator("#summary tr").count() == 1 + 5
     assert not page.errors, page.errors
     context.close()
 

@@ -122,6 +122,32 @@ def print_results(console: Console, state: State, labels: dict[int, str]) -> Non
     console.print(Text(f"Winner{'s' if len(winners) > 1 else ''}: {names}"))
 
 
+SUMMARY_LABELS = {
+    "dives_led": "dives led", "dives_led_resurfaced": "of them resurfaced", "vp_leading": "VP leading",
+    "dives_joined": "dives joined", "vp_joining": "VP joining", "resurfaced": "resurfaced in all",
+    "best_dive": "best dive", "crew_hired": "crew hired",
+    "seat_dives": "dives", "seat_dives_failed": "failed", "seat_dives_perfect": "perfect",
+    "shells_placed": "shells placed", "chests": "chests",
+}
+
+
+def print_summary(console: Console, state: State, labels: dict[int, str]) -> None:
+    """How each seat's game went (dives, VP by role, hires…), from the public log only."""
+    from fathom.sim.stats import seat_summary  # the same numbers the simulation records hold
+
+    rows = seat_summary(state.game.name, state)
+    if not rows or not rows[0]:
+        return
+    table = Table(title="How the game went", title_justify="left")
+    table.add_column("")
+    for seat in range(len(rows)):  # one column a seat: narrow enough for five seats on 80 columns
+        table.add_column(f"{seat} {labels.get(seat, '')}".strip(), justify="right")
+    for name in rows[0]:
+        table.add_row(SUMMARY_LABELS.get(name, name.replace("_", " ")),
+                      *("–" if row[name] is None else str(row[name]) for row in rows))
+    console.print(table)
+
+
 def save_game(console: Console, state: State, path: str, table: dict[str, Any] | None = None) -> bool:
     """Write the save file; report (not raise) a failure so a game is never lost to a typo.
 

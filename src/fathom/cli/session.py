@@ -22,7 +22,7 @@ from rich.text import Text
 
 from fathom.bots.hint import HINT_BOT, suggest
 from fathom.bots.registry import make_bot
-from fathom.cli.console import InputFn, print_events, print_results, save_game, seat_label
+from fathom.cli.console import InputFn, print_events, print_results, print_summary, save_game, seat_label
 from fathom.cli.info import print_rules
 from fathom.cli.renderers import GameRenderer
 from fathom.core.api import CHANCE, TERMINAL, State
@@ -143,6 +143,7 @@ class Session:
         viewer = self.viewer if len(self.humans) == 1 else None  # a shared screen shows the public board
         console.print(self.renderer.board(state.view(viewer), viewer))
         print_results(console, state, self.labels)
+        print_summary(console, state, self.labels)
         console.print(Text(f"Seed {state.seed} (replay this deal with --seed {state.seed})."))
         if self.save_path:
             self.save(self.save_path)

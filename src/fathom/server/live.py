@@ -20,6 +20,7 @@ from fathom.server.catalog import describe
 from fathom.server.clock import TokenBucket, now
 from fathom.server.db import LoggedAction, TableRecord
 from fathom.server.odds import odds_for
+from fathom.sim.stats import seat_summary
 
 CHECKPOINT_EVERY = 64  # replay keeps a copy of every 64th position of a finished game
 
@@ -152,6 +153,7 @@ class LiveTable:
             "odds": odds_for(self.rec.game, view, seat, getattr(st.game, "components", None)),
             "scores": st.scores() if self.over or not self.rec.options.get("hidden_scores") else None,
             "winners": st.winners(),
+            "summary": seat_summary(self.rec.game, st) if self.over else None,  # public log only
         }
         client.sent_events = total
         client.reset = False

@@ -18,7 +18,7 @@ Client to server (websocket, JSON objects with a ``type``):
 ``ping``   ``{"t": any}``: answered by ``pong``.
 
 Server to client: ``welcome`` (table, seat, static game data), ``state`` (the
-seat's view, new log events, legal moves, odds, clock), ``hint`` (``move_number``,
+seat's view, new log events, legal moves, odds, clock; at the end ``summary``), ``hint`` (``move_number``,
 ``move``: the suggested move's notation, ``text``, ``win_chance``, ``playouts``,
 ``detail``: e.g. ``sail_to``), ``rematch`` (``table``, ``url``: this page's way in), ``error``
 (``code`` + translated ``message``; nothing changed), ``chat``, ``pong``.

@@ -3,11 +3,16 @@
 Deep Blue (per game): turns, dives and who led them, how each dive ended
 (``stopped`` by its leader, ``leader_failed``: the leader resurfaced, ``bag_empty``),
 the gems drawn, at which draw of its dive each hazard struck (``hazard_draws``) and
-the first hazard of each dive (``first_hazard_draws``), the crew cards each seat hired.
+the first hazard of each dive (``first_hazard_draws``), the crew cards each seat hired;
+per seat also the dives joined, resurfacings, VP from the dives it led and from those
+it joined (together its score: every VP comes from a dive) and its best dive.
 
 Into the Blue: turns, dives by result (failed / run / perfect), shells placed, chests.
 
-Only the spectator's log (``events(None)``) is read, so records hold no secret.
+Only the spectator's log (``events(None)``) is read, so records hold no secret (with
+hidden scores a dive's VP is unknown there, and so ``None``).
+
+:func:`seat_summary` picks the per-seat numbers for the players' end-of-game table.
 """
 
 from __future__ import annotations
@@ -25,11 +30,32 @@ def extract(game: str, state: Any) -> dict[str, Any]:
     return {}
 
 
+SUMMARY_FIELDS = {
+    "deep-blue": ("dives_led", "dives_led_resurfaced", "vp_leading", "dives_joined", "vp_joining", "resurfaced",
+                  "best_dive", "crew_hired"),
+    "into-the-blue": ("seat_dives", "seat_dives_failed", "seat_dives_perfect", "shells_placed", "chests"),
+}
+"""Per game, the per-seat numbers of the end-of-game table, in their order."""
+
+
+def seat_summary(game: str, state: Any) -> list[dict[str, Any]]:
+    """One dict per seat of what the public log says of how that seat's game went."""
+    record = extract(game, state)
+    fields = SUMMARY_FIELDS.get(game, ())
+    return [{name: record[name][seat] for name in fields} for seat in range(state.game.num_players)]
+
+
 def deep_blue(events: list[dict[str, Any]], n: int) -> dict[str, Any]:
     turns = 0
     dives: list[dict[str, Any]] = []
     bought: list[list[str]] = [[] for _ in range(n)]
     led = [0] * n
+    led_resurfaced = [0] * n
+    joined = [0] * n
+    resurfaced = [0] * n
+    vp_leading: list[int | None] = [0] * n
+    vp_joining: list[int | None] = [0] * n
+    best: list[int | None] = [None] * n
     cur: dict[str, Any] | None = None
     for e in events:
         t = e["type"]
@@ -49,8 +75,10 @@ def deep_blue(events: list[dict[str, Any]], n: int) -> dict[str, Any]:
                 cur["hazard_draws"].append(cur["gems"])
             elif t == "resurface":
                 cur["resurfaced"].append(seat)
+                resurfaced[seat] += 1
                 if seat == cur["leader"] and cur["outcome"] is None:
                     cur["outcome"] = "leader_failed"
+                    led_resurfaced[seat] += 1
             elif t == "stop" and cur["outcome"] is None:
                 cur["outcome"] = "stopped"
             elif t == "bag-empty" and cur["outcome"] is None:
@@ -59,6 +87,15 @@ def deep_blue(events: list[dict[str, Any]], n: int) -> dict[str, Any]:
                 cur["outcome"] = cur["outcome"] or "stopped"
                 dives.append(cur)
                 cur = None
+        if t == "dive-scored":  # one per seat that took part (or scored) in the dive just ended
+            leading = seat == dives[-1]["leader"]
+            joined[seat] += not leading
+            vp, tally = e.get("vp"), vp_leading if leading else vp_joining
+            if vp is None or tally[seat] is None:
+                tally[seat] = best[seat] = None  # hidden scores: not in the public log
+            else:
+                tally[seat] += vp
+                best[seat] = max(vp, best[seat] or 0)
     outcomes = {"stopped": 0, "leader_failed": 0, "bag_empty": 0}
     for d in dives:
         outcomes[d["outcome"]] = outcomes.get(d["outcome"], 0) + 1
@@ -76,12 +113,20 @@ def deep_blue(events: list[dict[str, Any]], n: int) -> dict[str, Any]:
         "hazard_draws": [k for d in dives for k in d["hazard_draws"]],
         "first_hazard_draws": [d["hazard_draws"][0] for d in dives if d["hazard_draws"]],
         "cards_bought": bought,
+        "dives_led_resurfaced": led_resurfaced,
+        "dives_joined": joined,
+        "resurfaced": resurfaced,
+        "vp_leading": vp_leading,
+        "vp_joining": vp_joining,
+        "best_dive": [None if None in (lead, join) else b for b, lead, join in zip(best, vp_leading, vp_joining)],
+        "crew_hired": [len(cards) for cards in bought],
     }
 
 
 def into_the_blue(events: list[dict[str, Any]], n: int) -> dict[str, Any]:
     turns = 0
     results = {"failed": 0, "run": 0, "perfect": 0}
+    by_seat = {result: [0] * n for result in results}
     shells = [0] * n
     chests = [0] * n
     for e in events:
@@ -90,6 +135,7 @@ def into_the_blue(events: list[dict[str, Any]], n: int) -> dict[str, Any]:
             turns += 1
         elif t == "dive":
             results[e["result"]] = results.get(e["result"], 0) + 1
+            by_seat.setdefault(e["result"], [0] * n)[e["seat"]] += 1
         elif t == "place":
             shells[e["seat"]] += e["shells"]
         elif t == "chest":
@@ -101,4 +147,7 @@ def into_the_blue(events: list[dict[str, Any]], n: int) -> dict[str, Any]:
         "dives_perfect": results["perfect"],
         "shells_placed": shells,
         "chests": chests,
+        "seat_dives": [sum(counts[seat] for counts in by_seat.values()) for seat in range(n)],
+        "seat_dives_failed": by_seat["failed"],
+        "seat_dives_perfect": by_seat["perfect"],
     }

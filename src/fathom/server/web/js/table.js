@@ -294,6 +294,16 @@ function rematchHtml(msg) {
   return `<button class="primary" id="rematch-btn">${esc(t(made ? "t.rematch_join" : "t.rematch"))}</button>`;
 }
 
+// Once the game is over: how each seat's game went (the server's numbers, from the public log).
+function summaryHtml(msg) {
+  const rows = msg.summary;
+  if (!rows || !rows.length) return "";
+  const head = rows.map((_, seat) => `<th>${esc(seatName(seat))}</th>`).join("");
+  const body = Object.keys(rows[0]).map((name) => `<tr><th>${esc(t("sum." + name))}</th>` +
+    rows.map((row) => `<td>${row[name] === null ? "–" : esc(row[name])}</td>`).join("") + "</tr>").join("");
+  return `<h3 class="summary-title">${esc(t("sum.title"))}</h3><table class="summary" id="summary"><tr><th></th>${head}</tr>${body}</table>`;
+}
+
 function renderReplayBar(msg) {
   const box = document.getElementById("replay");
   if (msg.to_move !== "over" && !app.replay) { box.hidden = true; return; }
@@ -310,7 +320,7 @@ function renderReplayBar(msg) {
     </div>
     <p class="muted" id="replay-step">${esc(t("t.step", { n: step, total }))}${app.replay && app.replay.data.action ? " · " + esc(app.replay.data.action) : ""}</p>
     <a class="button small" href="/api/tables/${encodeURIComponent(tableId)}/save" download>${esc(t("t.download"))}</a>
-    ${rematchHtml(msg)}`;
+    ${rematchHtml(msg)}${summaryHtml(msg)}`;
   box.querySelectorAll("[data-step]").forEach((b) => (b.onclick = () => goto(+b.dataset.step)));
   const rematch = document.getElementById("rematch-btn");
   if (rematch && onThisDevice()) rematch.onclick = rematchOnThisDevice;
