@@ -32,6 +32,7 @@ from fathom.core.rng import Rng
 
 LOG_LINES = 15
 RECAP_LINES = 40  # at most this many events are recalled to a person taking the keyboard
+QUIT_WORDS = ("quit", "exit", "q")
 COLUMNS_AFTER = 12  # more legal moves than this are listed in columns
 
 HELP_TEXT = """\
@@ -166,11 +167,8 @@ class Session:
             console.file.write("\x1b[3J")  # the scrollback too, where the last hand still shows
         label = seat_label(seat, self.labels)
         console.print(Rule(f"Pass the keyboard to {label}"))
-        try:
-            text = self.input_fn(f"Everyone else looks away. {label}: press Enter to see your hand. ").strip()
-        except EOFError:
-            raise Quit("Input ended before the game did.", 1) from None
-        if text.lower() in ("quit", "exit", "q"):
+        text = self.read_line(f"Everyone else looks away. {label}: press Enter to see your hand. ")
+        if text.lower() in QUIT_WORDS:
             raise Quit("Quit.", 0)
         self.holder = seat
         missed = state.events(seat, since=self.seen_at.get(seat, 0))
@@ -229,16 +227,19 @@ class Session:
             if self.position_changed:  # an undo: a new position, its own moves
                 self.position_changed = False
                 return self.ask_human(seat)
-            try:
-                text = self.input_fn(prompt).strip()
-            except EOFError:
-                raise Quit("Input ended before the game did.", 1) from None
+            text = self.read_line(prompt)
             if not text:
                 self.console.print(Text(f"Type a move number 1-{len(actions)} or a move; 'help' lists commands."))
                 continue
             action = self.parse_move(text, actions)
             if action is not None:
                 return action
+
+    def read_line(self, prompt: str) -> str:
+        try:
+            return self.input_fn(prompt).strip()
+        except EOFError:
+            raise Quit("Input ended before the game did.", 1) from None
 
     def parse_move(self, text: str, actions: list[int]) -> int | None:
         """The action meant by ``text``, or ``None`` after printing what was wrong (or running a command)."""
@@ -347,7 +348,7 @@ class Session:
                 console.print(Text("save needs a file name: save FILE (or start with --save FILE).", style="red"))
             else:
                 self.save(path)
-        elif word in ("quit", "exit", "q"):
+        elif word in QUIT_WORDS:
             raise Quit("Quit.", 0)
         else:
             return False
