@@ -153,7 +153,8 @@ def test_resume_goes_on_with_a_saved_game_at_the_same_table(cli, tmp_path: Path)
                 stdin="step\nquit\n")
     assert first.code == 0 and f"continue: fathom play --resume {save}" in flat(first.out)
     before = saved_actions(save)
-    assert json.loads(save.read_text())["table"] == {"humans": [0], "bots": [None, "random", "ismcts"]}
+    assert json.loads(save.read_text())["table"] == {"humans": [0], "names": {"0": "you"},
+                                                     "bots": [None, "random", "ismcts"]}
     again = cli("play", "--resume", str(save), stdin="step\nquit\n")
     assert again.code == 0, again
     assert "race, 3 players: seat 0 (you), seat 1 (random), seat 2 (ismcts)" in again.out  # the same table
@@ -220,7 +221,20 @@ def test_hot_seat_hands_the_screen_over_and_shows_each_person_only_their_secrets
         assert not any(f"mood-{other}" in screen for other in others), screen  # ...and nobody else's
     assert "Since your last look" in shown[2][1]  # seat 0 is told what happened while seat 2 played
     assert "seat 2 moves 1" in shown[2][1].split("your turn")[0]
-    assert json.loads(save.read_text())["table"] == {"humans": [0, 2], "bots": [None, "random", None]}
+    assert json.loads(save.read_text())["table"] == {"humans": [0, 2], "names": {"0": "human", "2": "human"},
+                                                     "bots": [None, "random", None]}
+
+
+def test_hot_seat_names_are_shown_saved_and_resumed(cli, tmp_path: Path) -> None:
+    save = tmp_path / "named.json"
+    run = cli("play", "race", "--players", "2", "--human", "1,0", "--names", "Bob, Ann", "--seed", "3",
+              "--save", str(save), stdin="\nstep\nquit\n")
+    assert run.code == 0 and "race, 2 players: seat 0 (Ann), seat 1 (Bob)" in run.out, run
+    assert "Pass the keyboard to seat 0 (Ann)" in run.out
+    again = cli("play", "--resume", str(save), stdin="quit\n")
+    assert again.code == 0 and "seat 0 (Ann), seat 1 (Bob)" in again.out and "Pass the keyboard to seat 1 (Bob)" in again.out
+    run = cli("play", "race", "--players", "2", "--human", "0,1", "--names", "Ann")
+    assert run.code == 2 and "--names 'Ann': give one name for each person's seat [0, 1]" in run.out
 
 
 def test_hot_seat_clears_the_terminal_and_its_scrollback_between_people(tmp_path: Path) -> None:

@@ -41,6 +41,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="'none' for bots only (same as --watch), your seat, or the seats of several people sharing "
         "this terminal (hot seat, e.g. 0,2: the screen is cleared and handed over between their turns)",
     )
+    parser.add_argument("--names", default=None, metavar="NAME[,NAME...]",
+                        help="the people's names, in the order of --human (default: you, or human)")
     parser.add_argument("--watch", action="store_true", help="bots only: print the game log and the result")
     parser.add_argument("--seed", type=int, default=None, help="game seed (default random; printed so you can replay)")
     parser.add_argument(
@@ -180,6 +182,18 @@ def resume(args: argparse.Namespace) -> tuple[State, dict[str, Any]]:
     return state, table if isinstance(table, dict) else {}
 
 
+def people_labels(humans: tuple[int, ...], names: str | None, saved: Any = None) -> dict[int, str]:
+    """Each person's label: ``--names`` in seat order of ``--human``, else the save's, else you/human."""
+    if names is not None:
+        given = [name.strip() for name in names.split(",")]
+        if len(given) != len(humans) or not all(given):
+            raise OptionError(f"--names {names!r}: give one name for each person's seat {list(humans)}")
+        return dict(zip(humans, given))
+    default = "you" if len(humans) == 1 else "human"
+    saved = saved if isinstance(saved, dict) else {}
+    return {seat: str(saved.get(str(seat)) or default) for seat in humans}
+
+
 def saved_humans(table: dict[str, Any]) -> tuple[int, ...]:
     """The people's seats of a save (``humans``; saves before hot seat had one ``human``)."""
     seats = table.get("humans", [table.get("human", 0)])
@@ -206,6 +220,7 @@ def run(args: argparse.Namespace, console: Console, input_fn: InputFn) -> int:
         state, saved_table = resume(args)
         game, players, options = state.game.name, state.game.num_players, {}
         humans = human_seats(args, saved_humans(saved_table))
+        saved_names = saved_table.get("names")
         saved_bots = [b for s, b in enumerate(saved_table.get("bots") or []) if s not in humans and b]
         spec = args.bots or (",".join(saved_bots) if len(saved_bots) == players - len(humans) else None)
     else:
@@ -213,6 +228,7 @@ def run(args: argparse.Namespace, console: Console, input_fn: InputFn) -> int:
             raise OptionError(f"choose a game ({allowed_list(game_names())}) or --resume FILE")
         game = args.game
         humans = human_seats(args)
+        saved_names = None
         options = parse_options(args.option, args.scenario, game)
         players = resolve_players(game, args.players)
         state = new_game(game, players=players, seed=args.seed, **options)
@@ -225,8 +241,7 @@ def run(args: argparse.Namespace, console: Console, input_fn: InputFn) -> int:
     bots, labels, notice = make_bots(game, spec, bot_seats, state.seed)
     if notice:
         console.print(Text(notice, style="yellow"))
-    for seat in humans:
-        labels[seat] = "you" if len(humans) == 1 else "human"
+    labels.update(people_labels(humans, args.names, saved_names))
     renderer = load_renderer(game, console)
 
     table = ", ".join(seat_label(s, labels) for s in range(players))

@@ -152,7 +152,8 @@ class Session:
     def save(self, path: str) -> None:
         """The game plus who sits where, so ``--resume`` seats the same bots again."""
         bots = [None if seat in self.humans else self.labels.get(seat) for seat in range(self.state.game.num_players)]
-        save_game(self.console, self.state, path, table={"humans": list(self.humans), "bots": bots})
+        names = {str(seat): self.labels[seat] for seat in self.humans}
+        save_game(self.console, self.state, path, table={"humans": list(self.humans), "names": names, "bots": bots})
 
     # ---- the person's turn -------------------------------------------------------------
 
