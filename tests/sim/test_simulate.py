@@ -173,6 +173,7 @@ def test_report_writes_html_with_plots(tmp_path) -> None:
     page = open(html_path).read()
     assert page.count("<img") >= 5 and "data:image/png;base64" in page
     assert "Seat effect (" in page and "3-player games (9 on 3 deals)" in page
+    assert "Where the VP come from" in page and "<th>VP leading</th>" in page
     assert len(os.listdir(tmp_path / "png")) >= 5
     assert main(["report", str(tmp_path / "missing.jsonl")], stdout=io.StringIO()) == 2
 

@@ -230,6 +230,7 @@ def _deep_blue(page: Page, records: Sequence[dict[str, Any]], plt: Any) -> None:
         ax.legend()
         page.figure(fig, "cards", "How often each crew card was hired, per player per game, by the game's "
                                   "winners and by everyone else.")
+    _vp_sources(page, records, plt)
     # ---- dives -----------------------------------------------------------------------------
     page.heading("Dives: how they end and when hazards strike")
     outcome_names = ("stopped", "leader_failed", "bag_empty")
@@ -278,6 +279,38 @@ def _deep_blue(page: Page, records: Sequence[dict[str, Any]], plt: Any) -> None:
         axes[2].legend(fontsize=7)
         total = sum(sum(c.values()) for c in by_bot.values())
         page.figure(fig, "dives", f"{total} dives. A hazard is a second or later black/blue gem of a dive.")
+
+
+def _vp_sources(page: Page, records: Sequence[dict[str, Any]], plt: Any) -> None:
+    """Per bot, where its VP came from: the dives it led or those of others it joined (every VP is a dive's)."""
+    per_bot: dict[str, list[tuple[int, int, int, int]]] = defaultdict(list)
+    for rec in records:
+        leading, joining = rec.get("vp_leading"), rec.get("vp_joining")
+        if not leading or None in leading or None in joining:  # older records, or hidden scores
+            continue
+        for seat, bot in enumerate(rec["seats"]):
+            per_bot[bot].append((leading[seat], joining[seat], rec["dives_led"][seat], rec["dives_joined"][seat]))
+    if not per_bot:
+        return
+    page.heading("Where the VP come from: dives led and dives joined")
+    bots = sorted(per_bot)
+    mean = {b: [sum(row[k] for row in per_bot[b]) / len(per_bot[b]) for k in range(4)] for b in bots}
+    fig, axes = plt.subplots(1, 2, figsize=(11, 3.6))
+    x = range(len(bots))
+    axes[0].bar(x, [mean[b][0] for b in bots], label="VP from dives it led", color="#d94")
+    axes[0].bar(x, [mean[b][1] for b in bots], bottom=[mean[b][0] for b in bots], label="VP from dives it joined",
+                color="#69c")
+    axes[0].set_ylabel("VP per game")
+    axes[1].bar([i - 0.2 for i in x], [mean[b][2] for b in bots], 0.4, label="dives led", color="#d94")
+    axes[1].bar([i + 0.2 for i in x], [mean[b][3] for b in bots], 0.4, label="dives joined", color="#69c")
+    axes[1].set_ylabel("dives per game")
+    for ax in axes:
+        ax.set_xticks(list(x), [_short(b, 16) for b in bots], rotation=15, ha="right")
+        ax.legend(fontsize=7)
+    page.figure(fig, "vp-sources", "Mean VP per game from the dives each bot led and from others' dives it joined "
+                                   "(left), and how many of each it took part in (right).")
+    page.table(["bot", "seat-games", "VP leading", "VP joining", "dives led", "dives joined"],
+               [[b, len(per_bot[b]), *(f"{v:.1f}" for v in mean[b])] for b in bots])
 
 
 def _into_the_blue(page: Page, records: Sequence[dict[str, Any]], plt: Any) -> None:
