@@ -24,10 +24,22 @@ DEFENCE_SPOTS = {"blue": ("blue", "blue_or_black"), "black": ("black", "blue_or_
 Cond = Callable[[State, dict[str, Any]], bool]
 
 
-def render(view: dict[str, Any], seat: int | None) -> str:
-    console = Console(record=True, width=100, file=io.StringIO(), color_system=None)
+def render(view: dict[str, Any], seat: int | None, width: int = 100) -> str:
+    console = Console(record=True, width=width, file=io.StringIO(), color_system=None)
     console.print(RENDERER.board(view, seat))
     return console.export_text()
+
+
+def test_the_wreck_sites_go_under_the_map_on_an_80_column_terminal() -> None:
+    state = fathom.new_game("deep-blue", players=4, seed=3)
+    while state.current_player == CHANCE:  # the setup: starting tiles placed
+        state.apply(state.sample_chance())
+    view = state.view(0)
+    wide, narrow = render(view, 0, width=100), render(view, 0, width=80)
+    assert any("Map" in line and "Wreck sites" in line for line in wide.splitlines())  # side by side
+    assert not any("Map" in line and "Wreck sites" in line for line in narrow.splitlines())
+    assert "Spots+holder" in narrow and "start-1" in narrow  # whole, not cut to ellipses
+    assert max(len(line.rstrip()) for line in narrow.splitlines()) <= 80
 
 
 def new(players: int, seed: int, **options: Any) -> tuple[State, list[Any]]:

@@ -38,6 +38,30 @@ from fathom.games.deep_blue import odds
 
 # ---- the renderer ---------------------------------------------------------------------------------
 
+SITES_MIN_WIDTH = 36  # narrower than this beside the map, the wreck sites table is cut to ellipses
+
+
+class BesideOrBelow:
+    """Two renderables side by side when the console is wide enough, else one under the other.
+
+    Why: the map is a fixed 63 columns; on an 80-column terminal the wreck sites beside it
+    shrank to 16 columns of ellipses.
+    """
+
+    def __init__(self, left: Any, right: Any, min_width: int) -> None:
+        self.left, self.right, self.min_width = left, right, min_width
+
+    def __rich_console__(self, console: Any, options: Any) -> Any:
+        if options.max_width >= self.min_width:
+            grid = Table.grid(padding=(0, 1))
+            grid.add_column(no_wrap=True)
+            grid.add_column()
+            grid.add_row(self.left, self.right)
+            yield grid
+        else:
+            yield self.left
+            yield self.right
+
 
 class DeepBlueRenderer:
     """Rich board and move notes (card effects, routes, exact hazard odds) for Deep Blue."""
@@ -63,13 +87,10 @@ class DeepBlueRenderer:
             header.append(" · you are ")
             header.append(view["seats"][seat]["colour"], style=player_style(view, seat))
 
-        top = Table.grid(padding=(0, 1))
-        top.add_column(no_wrap=True)
-        top.add_column()
         legend = f"{player_letter(view, seat if seat is not None else 0)}1 = boat 1 · (3) leader VP · (??) face down"
-        top.add_row(Panel(draw_map(view, box, seat), title="Map", title_align="left", border_style="blue",
-                          padding=(0, 0), width=MAP_WIDTH + 2, subtitle=legend, subtitle_align="left"),
-                    sites_table(view, box, seat))
+        top = BesideOrBelow(Panel(draw_map(view, box, seat), title="Map", title_align="left", border_style="blue",
+                                  padding=(0, 0), width=MAP_WIDTH + 2, subtitle=legend, subtitle_align="left"),
+                            sites_table(view, box, seat), MAP_WIDTH + 3 + SITES_MIN_WIDTH)
 
         middle = Table.grid(padding=(0, 3))
         middle.add_column()
