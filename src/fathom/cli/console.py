@@ -19,6 +19,7 @@ from rich.text import Text
 
 from fathom.cli import renderers
 from fathom.core.api import State
+from fathom.core.errors import OptionError
 
 InputFn = Callable[[str], str]
 """Reads one line after showing a prompt; raises :class:`EOFError` when input ends."""
@@ -146,6 +147,24 @@ def print_summary(console: Console, state: State, labels: dict[int, str]) -> Non
         table.add_row(SUMMARY_LABELS.get(name, name.replace("_", " ")),
                       *("–" if row[name] is None else str(row[name]) for row in rows))
     console.print(table)
+
+
+def load_save(path: str, flag: str = "") -> tuple[State, dict[str, Any]]:
+    """A save file's game (replayed and checked) and the table it was played at (``{}`` if none).
+
+    ``flag`` names the option that gave the path, for the error message.
+    """
+    from fathom.core.registry import load
+
+    prefix = f"{flag}: " if flag else ""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read()
+    except OSError as exc:
+        raise OptionError(f"{prefix}cannot read {path}: {exc.strerror or exc}") from None
+    state = load(text)  # a save that does not replay is refused with the step that fails
+    table = json.loads(text).get("table")
+    return state, table if isinstance(table, dict) else {}
 
 
 def save_game(console: Console, state: State, path: str, table: dict[str, Any] | None = None) -> bool:

@@ -14,7 +14,7 @@ from typing import TextIO
 from rich.console import Console
 from rich.text import Text
 
-from fathom.cli import bench, data_cmd, info, play, replay
+from fathom.cli import bench, data_cmd, info, play, replay, review
 from fathom.cli.console import is_interactive, make_console, make_input
 from fathom.core.errors import FathomError
 from fathom.core.registry import game_names
@@ -46,6 +46,8 @@ def _add_game(parser: argparse.ArgumentParser) -> None:
 COMMANDS: tuple[tuple[str, str, Callable[[argparse.ArgumentParser], None] | None, Run], ...] = (
     ("play", "play against bots (or --watch bots only)", play.add_arguments, _play),
     ("replay", "step through a saved game", replay.add_arguments, _replay),
+    ("review", "a saved game's push-your-luck calls weighed against the exact odds", review.add_arguments,
+     _plain(review.run)),
     ("bench", "engine speed with random bots, or a bot's thinking time (--bot)", bench.add_arguments,
      _plain(bench.run)),
     ("data", "data file tools (data check FILE)", data_cmd.add_arguments, _plain(data_cmd.run)),

@@ -19,12 +19,12 @@ from rich.rule import Rule
 from rich.text import Text
 
 from fathom.bots.registry import BOT_LEVELS, make_bot
-from fathom.cli.console import InputFn, load_renderer, seat_label
+from fathom.cli.console import InputFn, load_renderer, load_save, seat_label
 from fathom.cli.session import Quit, Session
 from fathom.core.api import State
 from fathom.core.driver import Bot
 from fathom.core.errors import OptionError, allowed_list
-from fathom.core.registry import game_class, game_names, load, new_game
+from fathom.core.registry import game_class, game_names, new_game
 from fathom.core.rng import Rng
 
 DEFAULT_BOT = "greedy"
@@ -168,18 +168,12 @@ def resume(args: argparse.Namespace) -> tuple[State, dict[str, Any]]:
                                       ("--scenario", args.scenario), ("--option", args.option)) if value]
     if fixed:
         raise OptionError(f"{', '.join(fixed)}: a resumed game keeps the players, seed and options of its save")
-    try:
-        with open(args.resume, encoding="utf-8") as fh:
-            text = fh.read()
-    except OSError as exc:
-        raise OptionError(f"--resume: cannot read {args.resume}: {exc.strerror or exc}") from None
-    state = load(text)  # a save that does not replay is refused with the step that fails
+    state, table = load_save(args.resume, "--resume")
     if args.game is not None and args.game != state.game.name:
         raise OptionError(f"--resume: {args.resume} is a game of {state.game.name}, not {args.game}")
     if state.is_terminal():
         raise OptionError(f"--resume: the game in {args.resume} is over (see it with: fathom replay {args.resume})")
-    table = json.loads(text).get("table")
-    return state, table if isinstance(table, dict) else {}
+    return state, table
 
 
 def people_labels(humans: tuple[int, ...], names: str | None, saved: Any = None) -> dict[int, str]:

@@ -14,10 +14,10 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from fathom.cli.console import InputFn, load_renderer, print_events, print_results, seat_label
+from fathom.cli.console import InputFn, load_renderer, load_save, print_events, print_results, seat_label
 from fathom.core.api import CHANCE
 from fathom.core.errors import OptionError
-from fathom.core.registry import load, new_game
+from fathom.core.registry import new_game
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -28,12 +28,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, console: Console, input_fn: InputFn, interactive: bool) -> int:
     """Replay ``args.file``; pauses after each step only when ``interactive`` and not ``--all``."""
-    try:
-        with open(args.file, encoding="utf-8") as fh:
-            text = fh.read()
-    except OSError as exc:
-        raise OptionError(f"cannot read {args.file}: {exc.strerror or exc}") from None
-    saved = load(text)  # validates the whole log first, with a clear error if it does not replay
+    saved, _ = load_save(args.file)  # validates the whole log first, with a clear error if it does not replay
     game = saved.game
     seat = args.seat
     if seat is not None and not 0 <= seat < game.num_players:

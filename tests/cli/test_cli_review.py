@@ -1,0 +1,43 @@
+"""``fathom review``: a saved game's push-your-luck calls, in the terminal."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_review_of_a_deep_blue_save_lists_the_leader_calls(cli, tmp_path: Path) -> None:
+    save = tmp_path / "db.json"
+    played = cli("play", "deep-blue", "--watch", "--players", "3", "--seed", "6", "--bots", "heuristic,random,greedy",
+                 "--save", str(save))
+    assert played.code == 0, played
+    run = cli("review", str(save), "--seat", "1")
+    assert run.code == 0, run
+    assert "Draw-or-stop calls of seat 1 as dive leader" in run.out
+    assert "Seat 1: " in run.out and "against them" in flat(run.out) and "expected VP given up" in flat(run.out)
+    assert "risk: the chance that the next draw brings a hazard you cannot defend" in flat(run.out)
+
+
+def test_review_defaults_to_the_saves_person_and_checks_the_seat(cli, tmp_path: Path) -> None:
+    save = tmp_path / "itb.json"
+    assert cli("play", "into-the-blue", "--players", "2", "--seat", "1", "--seed", "3", "--save", str(save),
+               stdin="quit\n").code == 0
+    assert json.loads(save.read_text())["table"]["humans"] == [1]
+    assert cli("review", str(save)).out.startswith("Seat 1: 0 keep-or-reroll choices")  # quit before any
+    run = cli("review", str(save), "--seat", "4")
+    assert run.code == 2 and "--seat 4: seats are 0..1" in run.out
+    run = cli("review", str(tmp_path / "missing.json"))
+    assert run.code == 2 and "cannot read" in run.out
+
+
+def test_review_of_an_into_the_blue_save_lists_the_dice_choices(cli, tmp_path: Path) -> None:
+    save = tmp_path / "itb.json"
+    assert cli("play", "into-the-blue", "--watch", "--players", "2", "--seed", "6", "--bots", "expert,random",
+               "--save", str(save)).code == 0
+    expert, random = cli("review", str(save), "--seat", "0"), cli("review", str(save), "--seat", "1")
+    assert "Keep-or-reroll choices of seat 0" in expert.out and ", 0 against them." in flat(expert.out)
+    assert "expected points given up" in flat(random.out)

@@ -1,0 +1,58 @@
+"""Deep Blue review: every leader call of a seat, weighed from that seat's view with the exact odds."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from fathom.bots.registry import make_bot
+from fathom.core.api import State
+from fathom.core.driver import play
+from fathom.core.registry import new_game
+from fathom.review.deep_blue import LeaderCall, leader_calls
+
+BOTS = ("heuristic", "random", "greedy", "random")
+
+
+@pytest.fixture(scope="module")
+def game() -> State:
+    state = new_game("deep-blue", players=4, seed=6)
+    return play(state, [make_bot(name, "deep-blue", seed=seat) for seat, name in enumerate(BOTS)])
+
+
+def test_a_call_gives_up_what_the_better_one_would_have_kept() -> None:
+    call = LeaderCall(move=9, site="S1", gems_drawn=3, risk=Fraction(1, 6), stop_vp=9.0, continue_vp=10.5,
+                      played="stop")
+    assert call.best == "continue" and call.given_up == pytest.approx(1.5)
+    assert LeaderCall(9, "S1", 3, Fraction(1, 6), 9.0, 10.5, "continue").given_up == 0
+
+
+def test_every_leader_call_is_found_and_weighed(game: State) -> None:
+    want = sum(1 for a in game.history() if a in (game.game.A_CONTINUE, game.game.A_STOP))
+    calls = [call for seat in range(4) for call in leader_calls(game, seat)]
+    assert len(calls) == want > 10
+    for call in calls:
+        assert call.given_up >= 0 and 0 <= call.risk <= 1
+        if call.risk == 0 and call.gems_drawn:  # no hazard can strike: one more gem never costs VP
+            assert call.continue_vp >= call.stop_vp
+
+
+def test_the_exact_rule_of_level_2_agrees_with_the_review_and_a_random_leader_does_not(game: State) -> None:
+    careful = leader_calls(game, 0)  # level 2 calls by the capped exact optimal stopping
+    reckless = leader_calls(game, 1) + leader_calls(game, 3)
+    assert careful and sum(c.given_up for c in careful) < 1.0
+    assert sum(c.given_up for c in reckless) > 5 * max(1.0, sum(c.given_up for c in careful))
+
+
+def test_the_review_reads_only_the_reviewed_seats_view(game: State, monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: set[int | None] = set()
+    original = State.view
+
+    def view(self: State, seat: int | None) -> dict:
+        asked.add(seat)
+        return original(self, seat)
+
+    monkeypatch.setattr(State, "view", view)
+    assert leader_calls(game, 0)
+    assert asked == {0}
