@@ -25,6 +25,22 @@ def make_table(client: Any, seats: list[dict[str, Any]] | None = None, game: str
     assert res.status_code == 201, res.text
     return res.json()
 
+def play_out(client, links) -> None:
+    """The people play their first legal move until the game is over (bots and dice move themselves)."""
+    tid = links["id"]
+    tokens = {s["seat"]: s["token"] for s in links["seats"] if s["kind"] == "human"}
+    for _ in range(500):
+        st = client.get(f"/api/tables/{tid}/state").json()
+        if st["to_move"] == "over":
+            return
+        seat = st["to_move"]
+        mine = client.get(f"/api/tables/{tid}/state", headers=bearer(tokens[seat])).json()
+        res = client.post(f"/api/tables/{tid}/act", json={"action": mine["legal"][0][1]},
+                          headers=bearer(tokens[seat]))
+        assert res.status_code == 200, res.text
+    raise AssertionError("the game did not end")
+
+
 def bearer(token: str | None) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"} if token else {}
 

@@ -92,6 +92,13 @@ def test_a_person_plays_a_whole_deep_blue_game_against_a_bot_by_clicking(live_se
     assert step == state["move_number"] - 1
     page.locator("#replay-prev").click()
     page.wait_for_function(f"document.body.dataset.replayStep === '{step - 1}'")
+    # the person's draw-or-stop calls as leader, weighed against the exact odds
+    page.locator("#review-btn").click()
+    page.wait_for_selector("#review-dialog[open] #review-summary")
+    review = live_server.get(f"/api/tables/{links['id']}/review", links["seats"][0]["token"])
+    assert page.inner_text("#review-summary").startswith(f"{len(review['rows'])} calls:")
+    assert page.locator("#review tr").count() == (1 + len(review["rows"]) if review["rows"] else 0)
+    page.locator("#review-dialog .rules-close button").click()
     # and a rematch takes the person to their seat at a new table of the same game
     page.locator("#rematch-btn").click()
     page.wait_for_function(f"!location.pathname.endsWith('/{links['id']}')")

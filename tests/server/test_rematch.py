@@ -4,25 +4,9 @@ from __future__ import annotations
 
 import json
 
-from server_helpers import bearer, hello, make_table, recv
+from server_helpers import bearer, hello, make_table, play_out, recv
 
 SEATS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}, {"kind": "bot", "bot": "1"}]
-
-
-def _play_out(client, links) -> None:
-    """The people play their first legal move until the game is over (bots and dice move themselves)."""
-    tid = links["id"]
-    tokens = {s["seat"]: s["token"] for s in links["seats"] if s["kind"] == "human"}
-    for _ in range(500):
-        st = client.get(f"/api/tables/{tid}/state").json()
-        if st["to_move"] == "over":
-            return
-        seat = st["to_move"]
-        mine = client.get(f"/api/tables/{tid}/state", headers=bearer(tokens[seat])).json()
-        res = client.post(f"/api/tables/{tid}/act", json={"action": mine["legal"][0][1]},
-                          headers=bearer(tokens[seat]))
-        assert res.status_code == 200, res.text
-    raise AssertionError("the game did not end")
 
 
 def test_a_rematch_waits_for_the_end_and_is_refused_to_spectators(client):
@@ -31,7 +15,7 @@ def test_a_rematch_waits_for_the_end_and_is_refused_to_spectators(client):
     early = client.post(f"/api/tables/{tid}/rematch", headers=bearer(links["seats"][0]["token"]))
     assert early.status_code == 409 and early.json()["error"] == "rematch-early"
     assert "once this game is over" in early.json()["message"]
-    _play_out(client, links)
+    play_out(client, links)
     watcher = client.post(f"/api/tables/{tid}/rematch")
     assert watcher.status_code == 403 and watcher.json()["error"] == "spectator"
     assert "rematch" not in client.get(f"/api/tables/{tid}").json()["settings"]  # refusals changed nothing
@@ -40,7 +24,7 @@ def test_a_rematch_waits_for_the_end_and_is_refused_to_spectators(client):
 def test_the_first_to_ask_makes_the_rematch_and_everyone_after_joins_it(client):
     links = make_table(client, SEATS, game="into-the-blue", seed=3, clock=90, bot_delay_ms=0, hints=False)
     tid = links["id"]
-    _play_out(client, links)
+    play_out(client, links)
     ann, bob = links["seats"][0]["token"], links["seats"][1]["token"]
     first = client.post(f"/api/tables/{tid}/rematch", headers=bearer(ann)).json()
     again = client.post(f"/api/tables/{tid}/rematch", headers=bearer(bob)).json()
@@ -63,7 +47,7 @@ def test_the_first_to_ask_makes_the_rematch_and_everyone_after_joins_it(client):
 def test_every_open_page_is_told_its_own_way_into_the_rematch(client):
     links = make_table(client, SEATS, game="into-the-blue", seed=4)
     tid = links["id"]
-    _play_out(client, links)
+    play_out(client, links)
     ann, bob = links["seats"][0]["token"], links["seats"][1]["token"]
     with client.websocket_connect(f"/ws/{tid}") as ws_ann, client.websocket_connect(f"/ws/{tid}") as ws_bob, \
             client.websocket_connect(f"/ws/{tid}") as ws_watch:

@@ -19,6 +19,7 @@ from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Res
 from fastapi.staticfiles import StaticFiles
 from starlette.websockets import WebSocketDisconnect
 
+from fathom.review import review_json
 from fathom.server.catalog import games_info, rules_page
 from fathom.server.clock import TokenBucket, now
 from fathom.server.db import Store, database_url
@@ -235,6 +236,16 @@ def create_app(db: str | None = None, *, public_url: str = "", store: Store | No
             "actor": table.log[step - 1].actor if step else None,
             "to_move": st.current_player, "table": table.meta(),
         }
+
+    @app.get("/api/tables/{table_id}/review")
+    async def api_review(request: Request, table_id: str) -> dict[str, Any]:
+        """The token's seat's push-your-luck calls weighed against the exact odds (its own view only)."""
+        _, table, seat = seated(request, table_id)
+        if seat is None:
+            raise ProtocolError("spectator", status=403)
+        if not table.over:
+            raise ProtocolError("not-over", status=409)
+        return await asyncio.to_thread(review_json, table.state, seat)  # a second of replay: off the event loop
 
     @app.get("/api/tables/{table_id}/save")
     async def api_save(request: Request, table_id: str) -> Response:

@@ -30,22 +30,27 @@ export function setLang(lang) {
   location.reload();
 }
 
-/** How to play ``game`` (the server's summary, in the page's language) in a modal dialog. */
-export async function openRules(game) {
-  let dialog = document.getElementById("rules-dialog");
+/** A modal dialog ``id`` (made on first use, closed by its button or a click outside) showing ``html``. */
+export function showDialog(id, html, extraClass = "") {
+  let dialog = document.getElementById(id);
   if (!dialog) {
     dialog = document.createElement("dialog");
-    dialog.id = "rules-dialog";
-    dialog.className = "rules-dialog";
+    dialog.id = id;
+    dialog.className = `rules-dialog ${extraClass}`;
     dialog.innerHTML = `<form method="dialog" class="rules-close"><button class="ghost">${esc(t("t.close"))}</button></form>
       <div class="rules-text"></div>`;
     dialog.addEventListener("click", (e) => { if (e.target === dialog) dialog.close(); });
     document.body.append(dialog);
   }
+  dialog.querySelector(".rules-text").innerHTML = html;
+  if (!dialog.open) dialog.showModal();
+}
+
+/** How to play ``game`` (the server's summary, in the page's language) in a modal dialog. */
+export async function openRules(game) {
   const res = await fetch(`/api/games/${encodeURIComponent(game)}/rules?lang=${I18N.lang}`);
   const body = await res.json();
-  dialog.querySelector(".rules-text").innerHTML = res.ok ? body.html : `<p class="error">${esc(body.message)}</p>`;
-  if (!dialog.open) dialog.showModal();
+  showDialog("rules-dialog", res.ok ? body.html : `<p class="error">${esc(body.message)}</p>`);
 }
 
 export function esc(v) {

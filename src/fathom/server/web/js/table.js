@@ -2,7 +2,7 @@
 // Pass and play: a link with several seat keys (#token=A&token=B) seats several people on this device.
 // The page then connects as one seat at a time and, when another of its seats is to move, hides
 // everything behind a curtain until that person says they hold the device.
-import { t, esc, pickLang, loadStrings, setLang, openRules, I18N, Live } from "./common.js";
+import { t, esc, pickLang, loadStrings, setLang, openRules, showDialog, I18N, Live } from "./common.js";
 import { DeepBlue } from "./deepblue.js";
 import { IntoTheBlue } from "./intotheblue.js";
 
@@ -304,6 +304,53 @@ function summaryHtml(msg) {
   return `<h3 class="summary-title">${esc(t("sum.title"))}</h3><table class="summary" id="summary"><tr><th></th>${head}</tr>${body}</table>`;
 }
 
+// Once the game is over: this seat's push-your-luck calls weighed against the exact odds (GET .../review).
+const REVIEW_COLUMNS = {
+  "leader-calls": ["move", "site", "gems_drawn", "risk", "stop_vp", "continue_vp", "played", "given_up"],
+  "dice-choices": ["move", "dice", "rerolls_left", "played", "played_value", "best", "best_value", "given_up"],
+};
+
+const REVIEW_TEXT = ["site", "dice", "played", "best"];
+
+/** Dice in the notation ("1,4,chest") as the page's small dice. */
+function reviewDice(faces) {
+  return faces.split(",").map((f) => app.renderer.dieSvg(/^\d$/.test(f) ? Number(f) : f, 18)).join("");
+}
+const REVIEW_DECIMALS = { stop_vp: 1, continue_vp: 1, played_value: 2, best_value: 2 };
+
+function reviewCell(name, row) {
+  const v = row[name];
+  if (name === "given_up") return v < 0.05 ? `<td class="ok">–</td>` : `<td class="lost">${v.toFixed(2)}</td>`;
+  if (name === "risk") return `<td>${Math.round(100 * v)}%</td>`;
+  if (name in REVIEW_DECIMALS) return `<td>${v.toFixed(REVIEW_DECIMALS[name])}</td>`;
+  if (name === "dice") return `<td class="text">${reviewDice(v)}</td>`;
+  if (REVIEW_TEXT.includes(name) && v.startsWith("reroll ")) {
+    return `<td class="text">${esc(t("rev.reroll"))} ${reviewDice(v.slice("reroll ".length))}</td>`;
+  }
+  if (name === "played" || name === "best") return `<td class="text">${app.renderer.moveLabel(v)}</td>`;
+  return `<td class="${REVIEW_TEXT.includes(name) ? "text" : ""}">${esc(v)}</td>`;
+}
+
+async function openReview() {
+  const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}/review`,
+    { headers: { Authorization: "Bearer " + app.token } });
+  const data = await res.json();
+  if (!res.ok) { showNotice(data.message); return; }
+  const cols = REVIEW_COLUMNS[data.kind];
+  const rows = data.rows;
+  const against = rows.filter((r) => r.given_up >= 0.05);
+  const lost = against.reduce((sum, r) => sum + r.given_up, 0);
+  let html = `<h1>${esc(t("rev." + data.kind))}</h1>
+    <p id="review-summary">${esc(t("rev.summary", { n: rows.length, ok: rows.length - against.length, bad: against.length, lost: lost.toFixed(2) }))}</p>`;
+  if (rows.length) {
+    html += `<table class="summary review" id="review"><tr>${cols.map((c) =>
+      `<th class="${REVIEW_TEXT.includes(c) ? "text" : ""}">${esc(t("rev." + c))}</th>`).join("")}</tr>` +
+      rows.map((r) => `<tr>${cols.map((c) => reviewCell(c, r)).join("")}</tr>`).join("") + `</table>`;
+  }
+  html += `<p class="muted">${esc(t("rev.note." + data.kind))}</p>`;
+  showDialog("review-dialog", html, "wide");
+}
+
 function renderReplayBar(msg) {
   const box = document.getElementById("replay");
   if (msg.to_move !== "over" && !app.replay) { box.hidden = true; return; }
@@ -320,9 +367,12 @@ function renderReplayBar(msg) {
     </div>
     <p class="muted" id="replay-step">${esc(t("t.step", { n: step, total }))}${app.replay && app.replay.data.action ? " · " + esc(app.replay.data.action) : ""}</p>
     <a class="button small" href="/api/tables/${encodeURIComponent(tableId)}/save" download>${esc(t("t.download"))}</a>
-    ${rematchHtml(msg)}${summaryHtml(msg)}`;
+    ${rematchHtml(msg)}${app.you !== null ? `<button class="ghost" id="review-btn">${esc(t("t.review"))}</button>` : ""}
+    ${summaryHtml(msg)}`;
   box.querySelectorAll("[data-step]").forEach((b) => (b.onclick = () => goto(+b.dataset.step)));
   const rematch = document.getElementById("rematch-btn");
+  const review = document.getElementById("review-btn");
+  if (review) review.onclick = openReview;
   if (rematch && onThisDevice()) rematch.onclick = rematchOnThisDevice;
   else if (rematch) rematch.onclick = () => { app.rematchAsked = true; app.live.send({ type: "rematch" }); };
   document.getElementById("replay-range").onchange = (e) => goto(+e.target.value);
