@@ -93,7 +93,7 @@ def test_a_person_plays_a_whole_deep_blue_game_against_a_bot_by_clicking(live_se
     page.locator("#replay-prev").click()
     page.wait_for_function(f"document.body.dataset.replayStep === '{step - 1}'")
     # the person's draw-or-stop calls as leader, weighed against the exact odds
-    page.locator("#review-btn").click()
+    page.locator("[data-review='0']").click()
     page.wait_for_selector("#review-dialog[open] #review-summary")
     review = live_server.get(f"/api/tables/{links['id']}/review", links["seats"][0]["token"])
     assert page.inner_text("#review-summary").startswith(f"{len(review['rows'])} calls:")
@@ -232,6 +232,11 @@ def test_pass_and_play_hides_each_hand_behind_a_curtain_on_one_device(live_serve
     assert page.locator("#summary tr").count() == 1 + 8  # how the game went: a row per number, a column per seat
     heads = page.evaluate("[...document.querySelectorAll('#summary tr:first-child th')].map(e => e.textContent)")
     assert heads[1] == "Ann" and heads[3] == "Bob" and heads[2].startswith("Seat 2")
+    page.locator("[data-review='2']").click()  # each person on the device has their own review
+    page.wait_for_selector("#review-dialog[open] #review-summary")
+    bobs = live_server.get(f"/api/tables/{tid}/review", keys[2])
+    assert page.inner_text("#review-summary").startswith(f"{len(bobs['rows'])} calls:")
+    page.locator("#review-dialog .rules-close button").click()
     page.locator("#rematch-btn").click()
     page.wait_for_function(f"!location.pathname.endsWith('/{tid}')")
     page.wait_for_function("document.body.dataset.status === 'playing'", timeout=15000)

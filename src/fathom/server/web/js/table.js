@@ -20,6 +20,11 @@ const app = {
 };
 window.fathom = app; // for tests and the curious
 
+/** The request headers that open ``key``'s seat (none for a spectator). */
+function auth(key) {
+  return key ? { Authorization: "Bearer " + key } : {};
+}
+
 function seatName(i, table) {
   const s = (table || app.msg?.table || app.welcome?.table)?.seats?.[i];
   if (!s) return t("t.seat", { n: i + 1 });
@@ -144,7 +149,7 @@ function connectAs(seat) {
 /** Learn which seat each key of the link opens; connect as the one to move, else the first. */
 async function seatTheDevice() {
   const found = await Promise.all(tokens.map(async (key) => {
-    const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}/state`, { headers: { Authorization: "Bearer " + key } });
+    const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}/state`, { headers: auth(key) });
     const data = await res.json();
     if (!res.ok) { showNotice(data.message); return null; }
     return data;
@@ -162,7 +167,7 @@ async function rematchOnThisDevice() {
   let next = null;
   for (const seat of Object.keys(app.device)) {
     const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}/rematch`,
-      { method: "POST", headers: { Authorization: "Bearer " + app.device[seat] } });
+      { method: "POST", headers: auth(app.device[seat]) });
     const data = await res.json();
     if (!res.ok) { showNotice(data.message); return; }
     next = data.id;
@@ -285,12 +290,13 @@ function renderLog(events) {
 // answers every open page with its own link); a spectator may follow a rematch that exists.
 function rematchHtml(msg) {
   const made = msg.table && msg.table.settings && msg.table.settings.rematch;
-  if (onThisDevice()) return `<button class="primary" id="rematch-btn">${esc(t(made ? "t.rematch_join" : "t.rematch"))}</button>`;
-  const url = app.rematch ? app.rematch.url : (app.you === null && made ? `/t/${encodeURIComponent(made)}` : null);
-  if (url) {
-    return `<a class="button primary" id="rematch-join" href="${esc(url)}">${esc(t(app.you === null ? "t.rematch_watch" : "t.rematch_join"))}</a>`;
+  if (!onThisDevice()) { // a pass-and-play page always asks: the server's link holds one seat only
+    const url = app.rematch ? app.rematch.url : (app.you === null && made ? `/t/${encodeURIComponent(made)}` : null);
+    if (url) {
+      return `<a class="button primary" id="rematch-join" href="${esc(url)}">${esc(t(app.you === null ? "t.rematch_watch" : "t.rematch_join"))}</a>`;
+    }
+    if (app.you === null) return "";
   }
-  if (app.you === null) return "";
   return `<button class="primary" id="rematch-btn">${esc(t(made ? "t.rematch_join" : "t.rematch"))}</button>`;
 }
 
@@ -311,12 +317,12 @@ const REVIEW_COLUMNS = {
 };
 
 const REVIEW_TEXT = ["site", "dice", "played", "best"];
+const REVIEW_DECIMALS = { stop_vp: 1, continue_vp: 1, played_value: 2, best_value: 2 };
 
 /** Dice in the notation ("1,4,chest") as the page's small dice. */
 function reviewDice(faces) {
   return faces.split(",").map((f) => app.renderer.dieSvg(/^\d$/.test(f) ? Number(f) : f, 18)).join("");
 }
-const REVIEW_DECIMALS = { stop_vp: 1, continue_vp: 1, played_value: 2, best_value: 2 };
 
 function reviewCell(name, row) {
   const v = row[name];
@@ -331,9 +337,18 @@ function reviewCell(name, row) {
   return `<td class="${REVIEW_TEXT.includes(name) ? "text" : ""}">${esc(v)}</td>`;
 }
 
-async function openReview() {
-  const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}/review`,
-    { headers: { Authorization: "Bearer " + app.token } });
+/** Review buttons: this seat's, or on a pass-and-play page one for each of its seats. */
+function reviewHtml() {
+  if (onThisDevice()) {
+    return Object.keys(app.device).map((seat) =>
+      `<button class="ghost review-btn" data-review="${seat}">${esc(t("t.review"))} · ${esc(seatName(+seat))}</button>`).join("");
+  }
+  return app.you === null ? "" : `<button class="ghost review-btn" data-review="${app.you}">${esc(t("t.review"))}</button>`;
+}
+
+async function openReview(seat) {
+  const key = onThisDevice() ? app.device[seat] : app.token;
+  const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}/review`, { headers: auth(key) });
   const data = await res.json();
   if (!res.ok) { showNotice(data.message); return; }
   const cols = REVIEW_COLUMNS[data.kind];
@@ -367,20 +382,19 @@ function renderReplayBar(msg) {
     </div>
     <p class="muted" id="replay-step">${esc(t("t.step", { n: step, total }))}${app.replay && app.replay.data.action ? " · " + esc(app.replay.data.action) : ""}</p>
     <a class="button small" href="/api/tables/${encodeURIComponent(tableId)}/save" download>${esc(t("t.download"))}</a>
-    ${rematchHtml(msg)}${app.you !== null ? `<button class="ghost" id="review-btn">${esc(t("t.review"))}</button>` : ""}
+    ${rematchHtml(msg)}${reviewHtml()}
     ${summaryHtml(msg)}`;
   box.querySelectorAll("[data-step]").forEach((b) => (b.onclick = () => goto(+b.dataset.step)));
   const rematch = document.getElementById("rematch-btn");
-  const review = document.getElementById("review-btn");
-  if (review) review.onclick = openReview;
+  box.querySelectorAll("[data-review]").forEach((b) => (b.onclick = () => openReview(+b.dataset.review)));
   if (rematch && onThisDevice()) rematch.onclick = rematchOnThisDevice;
   else if (rematch) rematch.onclick = () => { app.rematchAsked = true; app.live.send({ type: "rematch" }); };
   document.getElementById("replay-range").onchange = (e) => goto(+e.target.value);
 }
 
 async function goto(step) {
-  const headers = app.token ? { Authorization: "Bearer " + app.token } : {};
-  const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}/replay?step=${step}&lang=${I18N.lang}`, { headers });
+  const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}/replay?step=${step}&lang=${I18N.lang}`,
+    { headers: auth(app.token) });
   const data = await res.json();
   if (!res.ok) { showNotice(data.message); return; }
   app.replay = { step: data.step, total: data.total, data };
