@@ -167,6 +167,15 @@ def load_save(path: str, flag: str = "") -> tuple[State, dict[str, Any]]:
     return state, table if isinstance(table, dict) else {}
 
 
+def saved_humans(table: dict[str, Any]) -> tuple[int, ...]:
+    """The people's seats of a save (``humans``; saves before hot seat had one ``human``)."""
+    seats = table.get("humans", [table.get("human", 0)])
+    seats = [] if seats is None or seats == [None] else seats
+    if not isinstance(seats, list) or not all(isinstance(s, int) and not isinstance(s, bool) for s in seats):
+        raise OptionError(f"the save's table lists people's seats as {seats!r}, not seat numbers")
+    return tuple(seats)
+
+
 def save_game(console: Console, state: State, path: str, table: dict[str, Any] | None = None) -> bool:
     """Write the save file; report (not raise) a failure so a game is never lost to a typo.
 

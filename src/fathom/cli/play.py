@@ -19,7 +19,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from fathom.bots.registry import BOT_LEVELS, make_bot
-from fathom.cli.console import InputFn, load_renderer, load_save, seat_label
+from fathom.cli.console import InputFn, load_renderer, load_save, saved_humans, seat_label
 from fathom.cli.session import Quit, Session
 from fathom.core.api import State
 from fathom.core.driver import Bot
@@ -186,15 +186,6 @@ def people_labels(humans: tuple[int, ...], names: str | None, saved: Any = None)
     default = "you" if len(humans) == 1 else "human"
     saved = saved if isinstance(saved, dict) else {}
     return {seat: str(saved.get(str(seat)) or default) for seat in humans}
-
-
-def saved_humans(table: dict[str, Any]) -> tuple[int, ...]:
-    """The people's seats of a save (``humans``; saves before hot seat had one ``human``)."""
-    seats = table.get("humans", [table.get("human", 0)])
-    seats = [] if seats is None or seats == [None] else seats
-    if not isinstance(seats, list) or not all(isinstance(s, int) and not isinstance(s, bool) for s in seats):
-        raise OptionError(f"--resume: the save's table lists people's seats as {seats!r}, not seat numbers")
-    return tuple(seats)
 
 
 def movers_of(state: State) -> list[int]:

@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from fathom.cli.console import load_save
+from fathom.cli.console import load_save, saved_humans
 from fathom.core.api import State
 from fathom.core.errors import OptionError
 
@@ -30,7 +30,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace, console: Console) -> int:
     state, table = load_save(args.file)
     players = state.game.num_players
-    people = table.get("humans") or ([table["human"]] if isinstance(table.get("human"), int) else [])
+    people = saved_humans(table)
     seat = args.seat if args.seat is not None else (people[0] if people else 0)
     if not 0 <= seat < players:
         raise OptionError(f"--seat {seat}: seats are 0..{players - 1}")
@@ -105,7 +105,7 @@ def _into_the_blue(state: State, seat: int, console: Console) -> None:
     if choices:
         console.print(table)
     _summary(console, "keep-or-reroll choices", seat, [c.given_up for c in choices], "expected points")
-    console.print(Text("C: a chest face. left: rerolls left. pts: the expected points of the choice with the best play after it, each "
-                       "final roll valued "
-                       "as the expert bot values it (its best placement with the majorities it changes, a chest, "
-                       "or nothing for a failed dive); the dice odds are exact.", style="dim"))
+    console.print(Text("C: a chest face. left: rerolls left. pts: the expected points of the choice with the best "
+                       "play after it, each final roll valued as the expert bot values it (its best placement with "
+                       "the majorities it changes, a chest, or nothing for a failed dive); the dice odds are exact.",
+                       style="dim"))
