@@ -103,3 +103,18 @@ def test_legal_actions_are_sorted_unique_and_in_range_at_every_step(name):
                 assert all(0 <= a < state.game.num_distinct_actions for a in legal)
                 action = bots[state.current_player].choose(state)
             state.apply(action)
+
+
+@pytest.mark.parametrize("name", fathom.game_names())
+def test_movers_name_who_made_each_move_of_a_loaded_save(name):
+    from fathom.bots import make_bot
+    from fathom.core.api import CHANCE
+
+    state = fathom.new_game(name, players=3, seed=5)
+    movers = []
+    bots = [make_bot("random", name, seed=i) for i in range(3)]
+    for _ in range(120):
+        movers.append(state.current_player)
+        state.apply(state.sample_chance() if state.current_player == CHANCE else bots[state.current_player].choose(state))
+    assert fathom.load(state.to_json()).movers() == movers  # a save keeps only actions: its authors are replayed
+    assert CHANCE in movers and {0, 1, 2} <= set(movers)

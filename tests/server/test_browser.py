@@ -346,6 +346,34 @@ def test_lobby_creates_a_table_and_french_strings(live_server, browser):
     context.close()
 
 
+def test_the_lobby_goes_on_with_a_saved_game(live_server, browser, tmp_path):
+    import fathom
+    from fathom.bots.registry import make_bot
+    from fathom.core.driver import play
+
+    state = fathom.new_game("into-the-blue", players=3, seed=9)
+    play(state, [make_bot("1", "into-the-blue", seed=s) for s in range(3)], max_steps=40)
+    save = tmp_path / "game.json"
+    save.write_text(state.to_json(indent=2))
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(live_server.url + "/")
+    page.wait_for_function("document.body.dataset.ready === '1'")
+    page.set_input_files("#save", str(save))  # the form takes the save's game and table size
+    page.wait_for_function("document.getElementById('save-info').textContent.includes('40 moves so far')")
+    assert page.input_value("#game") == "into-the-blue" and page.input_value("#players") == "3"
+    page.locator("#create-btn").click()
+    page.wait_for_selector("#links [data-open-seat='0']")
+    page.goto(live_server.url + page.get_attribute("#links [data-open-seat='0']", "href"))
+    page.wait_for_function("window.fathom.msg && window.fathom.msg.move_number >= 40")
+    tid = page.evaluate("location.pathname.split('/')[2]")
+    token = page.evaluate("new URLSearchParams(location.hash.slice(1)).get('token')")
+    live = live_server.get(f"/api/tables/{tid}/state", token)
+    saved_story = state.events(0)
+    assert live["events"][:len(saved_story)] == saved_story  # the save's story, then the moves made here
+    context.close()
+
+
 def test_on_a_phone_no_page_is_wider_than_the_screen(live_server, browser):
     """390 px wide: the lobby (with its seat links after creating a table) and both games' table pages."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)

@@ -7,6 +7,7 @@ import json
 from server_helpers import bearer, make_table
 
 from fathom import load
+from fathom.core.api import CHANCE
 from fathom.core.registry import new_game
 from fathom.server.i18n import ERRORS, UI
 
@@ -262,3 +263,52 @@ def test_into_the_blue_table(client):
         action = "stop" if any(t == "stop" for _, t in st["legal"]) else st["legal"][0][1]
         assert client.post(f"/api/tables/{tid}/act", json={"action": action}, headers=bearer(token)).status_code == 200
     assert st["to_move"] == "over"
+
+
+def test_a_saved_game_goes_on_at_a_new_table(client, db_path):
+    from fastapi.testclient import TestClient
+
+    import fathom
+    from fathom.server.app import create_app
+    from fathom.bots.registry import make_bot
+    from fathom.core.driver import play
+
+    state = fathom.new_game("deep-blue", players=3, seed=4)
+    bots = [make_bot("greedy", "deep-blue", seed=s) for s in range(3)]
+    while state.move_number() < 200 or state.current_player != 0:  # saved when Ann is to move
+        mover = state.current_player
+        state.apply(state.sample_chance() if mover == CHANCE else bots[mover].choose(state))
+    save = json.loads(state.to_json())
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "1"}, {"kind": "human", "name": "Bob"}]
+    links = make_table(client, seats, save=save, seed=None)
+    tid = links["id"]
+    ann = client.get(f"/api/tables/{tid}/state", headers=bearer(links["seats"][0]["token"])).json()
+    assert ann["to_move"] == 0 and ann["legal"]  # the table waits for Ann, where the save stopped
+    assert ann["move_number"] == state.move_number() and ann["view"] == state.view(0)
+    assert client.get(f"/api/tables/{tid}").json()["options"] == {k: v for k, v in save["options"].items() if k != "data_file"}
+    assert client.post(f"/api/tables/{tid}/undo", headers=bearer(links["seats"][0]["token"])).status_code == 409
+    with TestClient(create_app(db_path)) as restarted:  # the imported log is the table's: a restart keeps it
+        again = restarted.get(f"/api/tables/{tid}/state", headers=bearer(links["seats"][0]["token"])).json()
+        assert again["view"] == ann["view"] and again["legal"] == ann["legal"]
+    # refused with what was wrong: another game, another table size, a log that does not replay
+    for bad, said in (({**save, "game": "into-the-blue"}, "the save is a game of 'into-the-blue', not deep-blue"),
+                      ({**save, "players": 4}, "the save has 4 players: give it as many seats"),
+                      ({**save, "actions": save["actions"][:5] + ["fly"]}, "action #5 'fly' cannot be replayed")):
+        res = client.post("/api/tables", json={"game": "deep-blue", "seats": seats, "save": bad})
+        assert res.status_code == 400 and said in res.json()["detail"], res.json()
+
+
+def test_a_finished_save_makes_a_table_to_replay_and_review(client):
+    import fathom
+    from fathom.bots.registry import make_bot
+    from fathom.core.driver import play
+
+    state = play(fathom.new_game("into-the-blue", players=2, seed=2),
+                 [make_bot("1", "into-the-blue", seed=s) for s in range(2)])
+    links = make_table(client, [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}],
+                       game="into-the-blue", save=json.loads(state.to_json()))
+    tid = links["id"]
+    assert client.get(f"/api/tables/{tid}").json()["status"] == "over"
+    assert client.get(f"/api/tables/{tid}/replay?step=3").status_code == 200
+    review = client.get(f"/api/tables/{tid}/review", headers=bearer(links["seats"][1]["token"])).json()
+    assert review["kind"] == "dice-choices" and review["rows"]

@@ -188,17 +188,6 @@ def people_labels(humans: tuple[int, ...], names: str | None, saved: Any = None)
     return {seat: str(saved.get(str(seat)) or default) for seat in humans}
 
 
-def movers_of(state: State) -> list[int]:
-    """Who made each move of ``state`` so far (CHANCE for chance), found by replaying it."""
-    fresh = new_game(state.game.name, players=state.game.num_players, seed=state.seed, record_events=False,
-                     **state.game.options)
-    movers = []
-    for action in state.history():
-        movers.append(fresh.current_player)
-        fresh.apply(action)
-    return movers
-
-
 def run(args: argparse.Namespace, console: Console, input_fn: InputFn) -> int:
     """Set up the table from ``args`` (or the save of ``--resume``) and play it."""
     if args.resume:
@@ -248,7 +237,7 @@ def run(args: argparse.Namespace, console: Console, input_fn: InputFn) -> int:
         coach=args.coach,
         auto_forced=args.auto_forced,
         seen=len(state.events(None)) if args.resume else 0,
-        movers=movers_of(state) if args.resume else [],
+        movers=state.movers() if args.resume else [],
     )
     if not humans:
         console.print(Rule("Game log"))

@@ -341,6 +341,19 @@ class State(ABC):
             fresh.apply(action)
         return fresh
 
+    def movers(self) -> list[int]:
+        """Who made each move so far (a seat, or CHANCE), found by replaying the game from its seed:
+        a save keeps only the actions, and undo or a table's log need their authors."""
+        from fathom.core.registry import new_game
+
+        fresh = new_game(self.game.name, players=self.game.num_players, seed=self.seed, record_events=False,
+                         **self.game.options)
+        out = []
+        for action in self.history():
+            out.append(fresh.current_player)
+            fresh.apply(action)
+        return out
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):
             return NotImplemented

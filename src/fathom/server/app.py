@@ -31,6 +31,7 @@ from fathom.server.tables import Referee, dumps
 WEB = Path(__file__).with_name("web")
 HELLO_TIMEOUT = 20.0
 WATCH_INTERVAL = 0.1
+SAVE_LIMIT = 1 << 20  # a new table may carry a whole save to go on with (a long game is ~50 KB)
 log = logging.getLogger("fathom.server")
 
 
@@ -86,12 +87,12 @@ def create_app(db: str | None = None, *, public_url: str = "", store: Store | No
             status_code=exc.status,
         )
 
-    async def body(request: Request) -> dict[str, Any]:
+    async def body(request: Request, limit: int = 65536) -> dict[str, Any]:
         raw = await request.body()
         if not raw:
             return {}
-        if len(raw) > 65536:
-            raise ProtocolError("too-big", limit=65536)
+        if len(raw) > limit:
+            raise ProtocolError("too-big", limit=limit)
         try:
             data = json.loads(raw)
         except ValueError:
@@ -129,7 +130,7 @@ def create_app(db: str | None = None, *, public_url: str = "", store: Store | No
     @app.post("/api/tables", status_code=201)
     async def api_create(request: Request) -> dict[str, Any]:
         throttle(request)
-        _table, links = referee(request).create(await body(request))
+        _table, links = referee(request).create(await body(request, limit=SAVE_LIMIT))
         return links
 
     @app.get("/api/tables")

@@ -21,9 +21,9 @@ from typing import Any
 
 from fathom.bots.hint import HINT_BOT, Hint, suggest
 from fathom.bots.registry import make_bot
-from fathom.core.api import CHANCE
+from fathom.core.api import CHANCE, State
 from fathom.core.errors import FathomError, IllegalActionError
-from fathom.core.registry import game_class, game_names, new_game
+from fathom.core.registry import game_class, game_names, load, new_game
 from fathom.server import auth
 from fathom.server.catalog import bot_available, bot_choices
 from fathom.server.clock import now
@@ -107,10 +107,11 @@ class Referee:
                     raise ProtocolError("bad-table", detail=f"seat {i}: no bot {bot!r}; allowed: {allowed}")
                 seat["bot"] = bot
             seats.append(seat)
-        options = spec.get("options") or {}
+        saved = self.saved_game(spec.get("save"), game, len(seats)) if spec.get("save") is not None else None
+        options = spec.get("options") or {}  # a save brings its own options and seed
         if not isinstance(options, dict) or "data_file" in options:
             raise ProtocolError("bad-table", detail="options must be an object of the game's options")
-        seed = spec.get("seed")
+        seed = saved.seed if saved else spec.get("seed")
         if seed is None:
             seed = secrets.randbits(52)
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**62:
@@ -128,19 +129,40 @@ class Referee:
         if not bot_available(stand_in, game):
             stand_in = "0"
         try:
-            state = new_game(game, players=len(seats), seed=seed, **options)
+            state = saved or new_game(game, players=len(seats), seed=seed, **options)
         except FathomError as exc:
             raise ProtocolError("bad-table", detail=str(exc)) from None
         options = {k: v for k, v in state.game.options.items() if k != "data_file"}
+        # a save's moves so far, each with its author; marked imported, so none can be taken back here
+        log = [LoggedAction(a, state.action_to_string(a), who, "import")
+               for a, who in zip(state.history(), state.movers())] if saved else []
         table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
         rec = TableRecord(id=table_id, game=game, players=len(seats), seed=seed, options=options, seats=seats,
                           settings={"clock": clock, "bot_delay_ms": delay, "stand_in": stand_in,
                                     "hints": hints})
+        rec.status = "over" if state.is_terminal() else rec.status  # a finished save: to replay and review
         self.store.create_table(rec)
-        table = LiveTable(rec, state, [])
+        self.store.append(table_id, 0, log)
+        table = LiveTable(rec, state, log)
         self.tables[table_id] = table
         self._after_change(table)
         return table, self.links(table)
+
+    @staticmethod
+    def saved_game(save: Any, game: str, players: int) -> State:
+        """The game of a save (``fathom play --save``, or a table's download) to go on with at a new table."""
+        if not isinstance(save, dict):
+            raise ProtocolError("bad-table", detail="save must be the object of a fathom save file")
+        if save.get("game") != game:
+            raise ProtocolError("bad-table", detail=f"the save is a game of {save.get('game')!r}, not {game}")
+        if save.get("players") != players:
+            raise ProtocolError("bad-table", detail=f"the save has {save.get('players')} players: give it as many seats")
+        if not isinstance(save.get("options"), dict) or save["options"].get("data_file"):
+            raise ProtocolError("bad-table", detail="the save's options must be the game's own (no data_file)")
+        try:
+            return load(json.dumps({k: v for k, v in save.items() if k != "table"}))
+        except FathomError as exc:
+            raise ProtocolError("bad-table", detail=str(exc)) from None
 
     def links(self, table: LiveTable) -> dict[str, Any]:
         seats = []

@@ -1,6 +1,7 @@
 import { t, esc, pickLang, loadStrings, setLang, openRules, I18N } from "./common.js";
 
 let GAMES = [];
+let SAVE = null; // a save file to go on with: it brings the game, the table size, the options and the seed
 
 function fill() {
   document.querySelectorAll("[data-t]").forEach((el) => (el.textContent = t(el.dataset.t)));
@@ -76,6 +77,7 @@ async function create(ev) {
     bot_delay_ms: +document.getElementById("delay").value || 0, hints: document.getElementById("hints").checked };
   const seed = document.getElementById("seed").value;
   if (seed !== "") body.seed = +seed;
+  if (SAVE) body.save = SAVE;
   const res = await fetch(`/api/tables?lang=${I18N.lang}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   const data = await res.json();
   if (!res.ok) { err.textContent = data.message || "error"; return; }
@@ -110,6 +112,25 @@ function showLinks(data) {
   }));
 }
 
+/** A chosen save file: its game and table size are set in the form, and it goes with the new table. */
+async function chooseSave(ev) {
+  const info = document.getElementById("save-info");
+  SAVE = null;
+  const file = ev.target.files[0];
+  if (!file) { info.textContent = t("lobby.save_help"); return; }
+  let save;
+  try { save = JSON.parse(await file.text()); } catch { save = null; }
+  const g = save && GAMES.find((x) => x.name === save.game);
+  if (!g || !Array.isArray(save.actions)) { info.textContent = t("lobby.save_bad"); return; }
+  delete save.table; // who sat where at the old table: the form says it now
+  SAVE = save;
+  document.getElementById("game").value = save.game;
+  renderPlayers();
+  document.getElementById("players").value = String(save.players);
+  renderSeats();
+  info.textContent = t("lobby.save_ok", { game: t("game." + save.game), n: save.players, moves: save.actions.length });
+}
+
 async function loadTables() {
   const res = await fetch("/api/tables");
   const list = await res.json();
@@ -136,6 +157,7 @@ async function main() {
   sel.onchange = renderPlayers;
   document.getElementById("players").onchange = renderSeats;
   document.getElementById("form").onsubmit = create;
+  document.getElementById("save").onchange = chooseSave;
   renderPlayers();
   loadTables();
   document.body.dataset.ready = "1";
