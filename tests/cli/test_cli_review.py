@@ -12,6 +12,8 @@ def flat(text: str) -> str:
 
 def test_review_of_a_deep_blue_save_lists_the_leader_calls(cli, tmp_path: Path) -> None:
     save = tmp_path / "db.json"
+    person = cli("play", "deep-blue", "--players", "2", "--seed", "6", "--save", str(save), stdin="quit\n")
+    assert f"fathom review {save}" not in flat(person.out)  # pointed to at the end of a game, not at a quit
     played = cli("play", "deep-blue", "--watch", "--players", "3", "--seed", "6", "--bots", "heuristic,random,greedy",
                  "--save", str(save))
     assert played.code == 0, played
@@ -32,6 +34,18 @@ def test_review_defaults_to_the_saves_person_and_checks_the_seat(cli, tmp_path: 
     assert run.code == 2 and "--seat 4: seats are 0..1" in run.out
     run = cli("review", str(tmp_path / "missing.json"))
     assert run.code == 2 and "cannot read" in run.out
+    race = tmp_path / "race.json"
+    assert cli("play", "race", "--watch", "--players", "2", "--bots", "random", "--save", str(race)).code == 0
+    run = cli("review", str(race))
+    assert run.code == 2 and "no review for race (there is one for deep-blue, into-the-blue)" in flat(run.out)
+
+
+def test_a_finished_game_points_the_person_to_its_review(cli, tmp_path: Path) -> None:
+    save = tmp_path / "mine.json"
+    run = cli("play", "into-the-blue", "--players", "2", "--seed", "2", "--save", str(save), stdin="1\n" * 3000)
+    assert run.code == 0 and "Final scores" in run.out, run
+    assert f"Your push-your-luck calls against the exact odds: fathom review {save}" in flat(run.out)
+    assert "Keep-or-reroll choices of seat 0" in cli("review", str(save)).out
 
 
 def test_review_of_an_into_the_blue_save_lists_the_dice_choices(cli, tmp_path: Path) -> None:

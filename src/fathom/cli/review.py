@@ -16,7 +16,7 @@ from rich.text import Text
 
 from fathom.cli.console import load_save, saved_humans
 from fathom.core.api import State
-from fathom.core.errors import OptionError
+from fathom.core.errors import OptionError, allowed_list
 
 WORTH_A_LOOK = 0.05  # a call that gave up less than this (expected VP or points) is as good as the best
 
@@ -35,6 +35,8 @@ def run(args: argparse.Namespace, console: Console) -> int:
     if not 0 <= seat < players:
         raise OptionError(f"--seat {seat}: seats are 0..{players - 1}")
     reviews = {"deep-blue": _deep_blue, "into-the-blue": _into_the_blue}
+    if state.game.name not in reviews:
+        raise OptionError(f"{args.file}: no review for {state.game.name} (there is one for {allowed_list(reviews)})")
     reviews[state.game.name](state, seat, console)
     return 0
 

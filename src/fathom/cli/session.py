@@ -29,6 +29,7 @@ from fathom.core.api import CHANCE, TERMINAL, State
 from fathom.core.driver import Bot
 from fathom.core.errors import FathomError, OptionError, allowed_list
 from fathom.core.rng import Rng
+from fathom.review import GAMES as REVIEWED
 
 LOG_LINES = 15
 RECAP_LINES = 40  # at most this many events are recalled to a person taking the keyboard
@@ -148,7 +149,7 @@ class Session:
         console.print(Text(f"Seed {state.seed} (replay this deal with --seed {state.seed})."))
         if self.save_path:
             self.save(self.save_path)
-            for seat in self.humans:  # the coach, looking back: what each person's calls gave up
+            for seat in self.humans if state.game.name in REVIEWED else ():  # the coach, looking back: what each person's calls gave up
                 console.print(Text(f"Your push-your-luck calls against the exact odds: fathom review {self.save_path}"
                                    + (f" --seat {seat}" if len(self.humans) > 1 else ""), style="cyan"))
 

@@ -14,6 +14,9 @@ from typing import Any
 
 from fathom.core.api import State
 
+GAMES = ("deep-blue", "into-the-blue")
+"""The games a review exists for."""
+
 
 def review_json(state: State, seat: int) -> dict[str, Any]:
     """The review of ``seat``'s calls as plain JSON: ``kind`` names the table, ``rows`` its calls."""
