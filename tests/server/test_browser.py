@@ -246,6 +246,32 @@ def test_pass_and_play_hides_each_hand_behind_a_curtain_on_one_device(live_serve
     context.close()
 
 
+def test_pass_and_play_watches_as_a_spectator_while_the_bots_play(live_server, browser):
+    links = live_server.post("/api/tables", {"game": "deep-blue", "seed": 8, "bot_delay_ms": 700, "seats": [
+        {"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "1"}, {"kind": "human", "name": "Bob"}]})
+    keys = (links["seats"][0]["token"], links["seats"][2]["token"])
+    context, page = _open(browser, f"{live_server.url}/t/{links['id']}#token={keys[0]}&token={keys[1]}")
+    rng = random.Random(3)
+    for _ in range(40):  # the people play (handing over as asked) until a turn passes to the bot
+        page.wait_for_function("document.body.dataset.curtain !== undefined || "
+                               "(document.body.dataset.mine === '1' && !document.body.dataset.pending)", timeout=20000)
+        if page.evaluate("document.body.dataset.curtain") is not None:
+            page.locator("#pass-ready").click()
+            continue
+        _click_a_legal_move(page, rng, ("recruit", "rest", "pay"))
+        if live_server.get(f"/api/tables/{links['id']}/state")["to_move"] == 1:
+            break
+    else:
+        raise AssertionError("the bot never got a turn")
+    # while the bot thinks (0.7 s) the page watches as anyone could: nobody's hand on screen
+    page.wait_for_function("window.fathom.you === null && window.fathom.msg !== null")
+    assert page.locator("#hand [data-card]").count() == 0 and page.is_visible("#main")
+    page.wait_for_function("document.body.dataset.curtain !== undefined || document.body.dataset.mine === '1'",
+                           timeout=20000)  # then the next person's turn, behind the curtain if the device must pass
+    assert not page.errors, page.errors
+    context.close()
+
+
 def test_reconnect_and_a_killed_server_mid_game(live_server, browser):
     links = live_server.post("/api/tables", {"game": "deep-blue", "seed": 5,
                                              "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "1"}]})

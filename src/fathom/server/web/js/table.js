@@ -1,7 +1,8 @@
 // The table page: connection, shared panels (turn, moves, log, chat, replay) and the game's renderer.
 // Pass and play: a link with several seat keys (#token=A&token=B) seats several people on this device.
-// The page then connects as one seat at a time and, when another of its seats is to move, hides
-// everything behind a curtain until that person says they hold the device.
+// The page connects as the seat to move; between their turns it watches as a spectator (nobody's
+// hand on screen), and before another of its seats moves it hides everything behind a curtain until
+// that person says they hold the device.
 import { t, esc, pickLang, loadStrings, setLang, openRules, showDialog, I18N, Live } from "./common.js";
 import { DeepBlue } from "./deepblue.js";
 import { IntoTheBlue } from "./intotheblue.js";
@@ -79,6 +80,7 @@ function onMessage(msg) {
     app.pending = false;
     delete document.body.dataset.pending;
     if (handOverTo(msg) !== null) showCurtain(handOverTo(msg));
+    else if (onThisDevice() && app.you !== null && msg.to_move !== app.you) connectAs(null); // turn over: watch
     else if (!app.replay) render();
     return;
   }
@@ -115,16 +117,21 @@ function handOverTo(msg) {
   return typeof seat === "number" && seat !== app.you && app.device[seat] !== undefined ? seat : null;
 }
 
-function showCurtain(seat) {
-  const name = seatName(seat);
+/** Nothing of the last view stays on screen (or in the page) until the next one is rendered. */
+function blank() {
   document.querySelector(".layout").hidden = true;
   for (const id of ["main", "game-side", "moves", "log"]) document.getElementById(id).innerHTML = "";
+  document.body.dataset.mine = "0";
+}
+
+function showCurtain(seat) {
+  const name = seatName(seat);
+  blank();
   const curtain = document.getElementById("curtain");
   curtain.innerHTML = `<h2>${esc(t("t.pass_to", { name }))}</h2><p>${esc(t("t.pass_away"))}</p>
     <button class="primary" id="pass-ready">${esc(t("t.pass_ready", { name }))}</button>`;
   curtain.hidden = false;
   document.body.dataset.curtain = String(seat);
-  document.body.dataset.mine = "0";
   document.body.dataset.move = String(app.msg.move_number);
   const b = document.getElementById("turn-banner");
   b.textContent = t("t.pass_to", { name });
@@ -134,14 +141,15 @@ function showCurtain(seat) {
 
 function hideCurtain() {
   document.getElementById("curtain").hidden = true;
-  document.querySelector(".layout").hidden = false;
   delete document.body.dataset.curtain;
 }
 
-/** Connect as ``seat`` of this device; nothing of the last seat's view is kept. */
+/** Connect as ``seat`` of this device (null: as a spectator); nothing of the last seat's view is kept. */
 function connectAs(seat) {
   if (app.live) app.live.close();
-  Object.assign(app, { token: app.device[seat], msg: null, welcome: null, you: null, events: [], hint: null,
+  hideCurtain();
+  blank();
+  Object.assign(app, { token: seat === null ? null : app.device[seat], msg: null, welcome: null, you: null, events: [], hint: null,
     pending: false });
   app.live = new Live(tableId, app.token, onMessage, onStatus);
 }
@@ -404,6 +412,7 @@ async function goto(step) {
 
 function render() {
   hideCurtain();
+  document.querySelector(".layout").hidden = false;
   const live = app.msg;
   let msg = live;
   let events = app.events;
