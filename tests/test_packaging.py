@@ -28,3 +28,11 @@ def test_every_data_file_under_src_is_declared_package_data():
     assert any(p.suffix == ".js" for p in data_files) and any(p.suffix == ".json" for p in data_files)
     missing = [str(p.relative_to(SRC)) for p in data_files if not _shipped(p, package_data)]
     assert not missing, f"not in [tool.setuptools.package-data] of pyproject.toml: {missing}"
+
+
+def test_every_folder_of_python_code_is_a_package():
+    """setuptools' package finder skips a folder without __init__.py: a wheel would lack its modules
+    (fathom/review/ nearly shipped that way; an editable install hides it)."""
+    folders = {p.parent for p in (SRC / "fathom").rglob("*.py") if "__pycache__" not in p.parts}
+    missing = sorted(str(f.relative_to(SRC)) for f in folders if not (f / "__init__.py").exists())
+    assert len(folders) > 10 and not missing, f"folders of modules without __init__.py: {missing}"
