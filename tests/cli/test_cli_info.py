@@ -37,3 +37,13 @@ def test_bots_lists_names_and_levels(cli) -> None:
     run = cli("bots", "race")
     assert run.code == 0
     assert "random" in run.out and "ready" in run.out and "greedy" not in run.out
+
+
+def test_odds_tables_for_designers(cli) -> None:
+    run = cli("odds", "deep-blue", "--draws", "6", "--bag", "silver=5,black=2,blue=2")
+    assert run.code == 0 and "Still in after each draw of a dive" in run.out
+    assert "From a bag of 9: 5 silver, 2 black, 2 blue." in " ".join(run.out.split())
+    itb = cli("odds", "into-the-blue")
+    assert itb.code == 0 and "run to level 5" in itb.out and "3 rolls" in itb.out
+    bad = cli("odds", "deep-blue", "--bag", "pearl=3")
+    assert bad.code == 2 and "gems being silver, gold, red, green, purple, black, blue" in " ".join(bad.out.split())

@@ -14,7 +14,7 @@ from typing import TextIO
 from rich.console import Console
 from rich.text import Text
 
-from fathom.cli import bench, data_cmd, info, play, replay, review
+from fathom.cli import bench, data_cmd, info, odds_cmd, play, replay, review
 from fathom.cli.console import is_interactive, make_console, make_input
 from fathom.core.errors import FathomError
 from fathom.core.registry import game_names
@@ -64,6 +64,8 @@ COMMANDS: tuple[tuple[str, str, Callable[[argparse.ArgumentParser], None] | None
     ("games", "list the games and their options", None, _plain(info.run_games)),
     ("bots", "list the bots for a game", _add_game, _plain(info.run_bots)),
     ("rules", "how to play a game, in short", info.add_rules_arguments, _plain(info.run_rules)),
+    ("odds", "exact odds tables: how deep a dive goes, how likely each roll is", odds_cmd.add_arguments,
+     _plain(odds_cmd.run)),
 )
 
 

@@ -33,8 +33,8 @@ from typing import Any
 
 from fathom.games.deep_blue.data import GEMS, SPOT_KINDS, Components
 from fathom.games.deep_blue.dive_model import (
-    BLACK, BLUE, GOLD, N_GEMS, RED, SILVER, Card, Defences, Diver, defend, draw_outcomes, hazards_after, out_vp,
-    stop_vp,
+    BLACK, BLUE, GOLD, HAZARD_GEMS, N_GEMS, RED, SILVER, Card, Defences, Diver, defend, draw_outcomes, hazards_after,
+    out_vp, stop_vp,
 )
 from fathom.games.deep_blue.stopping import continue_value, optimal_value
 
@@ -42,7 +42,7 @@ _TREASURE_SPOT = {SILVER: SPOT_KINDS.index("silver"), GOLD: SPOT_KINDS.index("go
 
 __all__ = [  # the dive model and the solver too, so that a bot needs one import for its dive numbers
     "Card", "Defences", "Diver", "DiverOdds", "DiveOdds", "coach", "continue_value", "dive_odds",
-    "dive_start_value", "diver_from_view", "gem_vector", "next_draw", "optimal_value", "out_vp", "per_draw_of",
+    "dive_start_value", "diver_from_view", "gem_vector", "next_draw", "optimal_value", "out_vp", "per_draw_of", "still_in",
     "stop_vp",
 ]
 
@@ -208,6 +208,43 @@ def dive_odds(view: Mapping[str, Any], comp: Components, seat: int) -> DiveOdds 
 def coach(state: Any, seat: int) -> DiveOdds | None:
     """:func:`dive_odds` for ``seat`` of a live state (reads ``state.view(seat)`` only)."""
     return dive_odds(state.view(seat), state.game.components, seat)
+
+
+def still_in(bag: Sequence[int], defences: Defences, draws: int, per_draw: int = 1) -> list[Fraction]:
+    """Exact chance that a diver is still in after each of the first ``draws`` draws of a dive
+    from ``bag`` (nothing drawn yet), spending ``defences`` on hazards as the rules do.
+
+    Why: the designer's question "how deep can a dive go?" asked of a whole bag, not one
+    position. Only the hazard colours matter, so the other gems are one pool and the
+    recursion stays small; a draw that empties the bag ends the dive with the diver still in.
+    """
+    pool = sum(bag) - bag[BLACK] - bag[BLUE]
+    out = [Fraction(0)] * draws
+    # state: (black left, blue left, others left, black drawn, blue drawn, defences left) -> probability
+    states: dict[tuple, Fraction] = {(bag[BLACK], bag[BLUE], pool, 0, 0, defences.as_tuple()): Fraction(1)}
+    for k in range(draws):
+        nxt: dict[tuple, Fraction] = {}
+        for (black, blue, other, dk, db, res), p in states.items():
+            left = [0] * N_GEMS
+            left[BLACK], left[BLUE], left[SILVER] = black, blue, other
+            drawn = [0] * N_GEMS
+            drawn[BLACK], drawn[BLUE] = dk, db
+            outcomes = draw_outcomes(left, per_draw)
+            total = sum(w for _, w in outcomes)
+            if total == 0:  # the bag is empty: the dive is over, the diver still in
+                nxt[(black, blue, other, dk, db, res)] = nxt.get((black, blue, other, dk, db, res), 0) + p
+                continue
+            for gems, w in outcomes:
+                counts, hazards = hazards_after(drawn, gems)
+                after = defend(res, hazards) if hazards else res
+                if after is None:
+                    continue  # resurfaced
+                key = (black - counts[BLACK] + dk, blue - counts[BLUE] + db,
+                       other - sum(1 for g in gems if g not in HAZARD_GEMS), counts[BLACK], counts[BLUE], after)
+                nxt[key] = nxt.get(key, 0) + p * Fraction(w, total)
+        states = nxt
+        out[k] = sum(states.values(), Fraction(0))
+    return out
 
 
 def dive_start_value(view: Mapping[str, Any], comp: Components, seat: int, site: str) -> float:
