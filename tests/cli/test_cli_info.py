@@ -39,9 +39,11 @@ def test_bots_lists_names_and_levels(cli) -> None:
     assert "random" in run.out and "ready" in run.out and "greedy" not in run.out
 
 
-def test_odds_tables_for_designers(cli) -> None:
-    run = cli("odds", "deep-blue", "--draws", "6", "--bag", "silver=5,black=2,blue=2")
+def test_odds_tables_for_designers(cli, tmp_path) -> None:
+    plot = tmp_path / "odds.png"
+    run = cli("odds", "deep-blue", "--draws", "6", "--bag", "silver=5,black=2,blue=2", "--plot", str(plot))
     assert run.code == 0 and "Still in after each draw of a dive" in run.out
+    assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert "From a bag of 9: 5 silver, 2 black, 2 blue." in " ".join(run.out.split())
     itb = cli("odds", "into-the-blue")
     assert itb.code == 0 and "run to level 5" in itb.out and "3 rolls" in itb.out

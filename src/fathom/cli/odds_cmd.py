@@ -37,14 +37,40 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "(default: the box's bag at setup; colours left out are 0)")
     parser.add_argument("--pairs", action="store_true",
                         help="Deep Blue: gems drawn two at a time (Troubled Waters on a Sunken City tile)")
+    parser.add_argument("--plot", default=None, metavar="FILE.png",
+                        help="also draw the table as a plot (needs matplotlib: pip install -e '.[sim]')")
 
 
 def run(args: argparse.Namespace, console: Console) -> int:
-    if args.game == "deep-blue":
-        _deep_blue(args, console)
-    else:
-        _into_the_blue(console)
+    title, x_label, columns = _deep_blue(args, console) if args.game == "deep-blue" else _into_the_blue(console)
+    if args.plot:
+        _plot(args.plot, title, x_label, columns)
+        console.print(Text(f"Wrote {args.plot}"))
     return 0
+
+
+def _plot(path: str, title: str, x_label: str, columns: dict[str, list[tuple[str, Fraction]]]) -> None:
+    """One line per column of the table, in percent."""
+    try:
+        from fathom.sim.report import _plt
+        plt = _plt()
+    except ImportError as exc:
+        raise OptionError(f"--plot needs matplotlib ({exc}): pip install -e '.[sim]'") from None
+    fig, ax = plt.subplots(figsize=(7, 4))
+    for label, points in columns.items():
+        ax.plot([x for x, _ in points], [100 * float(p) for _, p in points], marker="o", label=label)
+    ax.set_title(title)
+    ax.set_xlabel(x_label)
+    ax.set_ylabel("%")
+    ax.set_ylim(0, 100)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    try:
+        fig.savefig(path)
+    except OSError as exc:
+        raise OptionError(f"--plot: cannot write {path}: {exc.strerror or exc}") from None
+    finally:
+        plt.close(fig)
 
 
 def _pct(p: Fraction) -> str:
@@ -64,7 +90,11 @@ def parse_bag(text: str, gems: tuple[str, ...]) -> tuple[int, ...]:
     return tuple(counts.values())
 
 
-def _deep_blue(args: argparse.Namespace, console: Console) -> None:
+Columns = dict[str, list[tuple[str, Fraction]]]
+"""A table by column: its label, then (row label, probability) pairs; the plot draws the same."""
+
+
+def _deep_blue(args: argparse.Namespace, console: Console) -> tuple[str, str, Columns]:
     from fathom.games.deep_blue.data import GEMS
     from fathom.games.deep_blue.dive_model import Defences
     from fathom.games.deep_blue.odds import still_in
@@ -86,9 +116,11 @@ def _deep_blue(args: argparse.Namespace, console: Console) -> None:
     console.print(Text(f"From a bag of {sum(bag)}: {shown}. A black or blue gem is a hazard when its colour was "
                        "drawn before in the dive; a card or spot of its colour defends it once. Exact: every "
                        "order of draws is counted.", style="dim"))
+    draws = [str(k + 1) for k in range(args.draws)]
+    return table.title, "draw", {label: list(zip(draws, p)) for label, p in columns.items()}
 
 
-def _into_the_blue(console: Console) -> None:
+def _into_the_blue(console: Console) -> tuple[str, str, Columns]:
     from fathom.games.into_the_blue import odds
 
     rolls = make_game("into-the-blue").rerolls + 1  # the box's rolls a turn (data file)
@@ -97,9 +129,13 @@ def _into_the_blue(console: Console) -> None:
     table.add_column("target")
     for n in range(1, rolls + 1):
         table.add_column(f"{n} roll{'s' if n > 1 else ''}", justify="right")
+    columns: Columns = {}
     for target in odds.STANDARD_TARGETS:
         label = "perfect dive (1-5 and a chest)" if target == odds.PERFECT else f"run to level {target.level}"
-        table.add_row(label, *(_pct(odds.turn_start(target, rerolls=n - 1)) for n in range(1, rolls + 1)))
+        chances = [odds.turn_start(target, rerolls=n - 1) for n in range(1, rolls + 1)]
+        table.add_row(label, *(_pct(p) for p in chances))
+        columns[label] = [(str(n), p) for n, p in zip(range(1, rolls + 1), chances)]
     console.print(table)
     console.print(Text("A run to level L: the dice show 1, 2, … up to L. Each column keeps the best dice toward that "
                        "one target (exact expectimax over every roll).", style="dim"))
+    return table.title, "rolls", columns
