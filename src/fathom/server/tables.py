@@ -139,8 +139,8 @@ class Referee:
         table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
         rec = TableRecord(id=table_id, game=game, players=len(seats), seed=seed, options=options, seats=seats,
                           settings={"clock": clock, "bot_delay_ms": delay, "stand_in": stand_in,
-                                    "hints": hints})
-        rec.status = "over" if state.is_terminal() else rec.status  # a finished save: to replay and review
+                                    "hints": hints},
+                          status="over" if state.is_terminal() else "playing")  # a finished save: to replay
         self.store.create_table(rec)
         self.store.append(table_id, 0, log)
         table = LiveTable(rec, state, log)
