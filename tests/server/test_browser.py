@@ -114,6 +114,7 @@ def test_the_hint_button_shows_level_3s_move_and_plays_nothing(live_server, brow
     tid, token = links["id"], links["seats"][0]["token"]
     context, page = _open(browser, _seat_page(live_server, links, 0))
     _wait_turn(page)
+    assert page.title() == "● Your turn · Deep Blue · fathom"  # seen from a background tab too
     move = page.evaluate("document.body.dataset.move")
     page.locator("#hint-btn").click()
     page.wait_for_selector("#hint-text")
@@ -202,7 +203,10 @@ def test_pass_and_play_hides_each_hand_behind_a_curtain_on_one_device(live_serve
             assert live_server.get(f"/api/tables/{tid}/state")["to_move"] == seat
             assert ("Ann", "Bob")[seat // 2] in page.inner_text("#curtain")
             assert page.locator("[data-card]").count() == 0 and page.inner_text("#main") == ""  # no hand on screen
-            page.locator("#pass-ready").click()
+            if handed_to:
+                page.locator("#pass-ready").click()
+            else:
+                page.keyboard.press("Enter")  # the curtain's button has the focus
             page.wait_for_function(f"window.fathom.you === {seat} && document.body.dataset.curtain === undefined"
                                    " && document.body.dataset.mine === '1'")
             handed_to.append(seat)

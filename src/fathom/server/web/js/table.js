@@ -136,7 +136,9 @@ function showCurtain(seat) {
   const b = document.getElementById("turn-banner");
   b.textContent = t("t.pass_to", { name });
   b.className = "turn-banner";
-  document.getElementById("pass-ready").onclick = () => connectAs(seat);
+  const ready = document.getElementById("pass-ready");
+  ready.onclick = () => connectAs(seat);
+  ready.focus(); // Enter answers it, as in the terminal
 }
 
 function hideCurtain() {
@@ -231,6 +233,9 @@ function banner(msg) {
   }
   b.textContent = text;
   b.className = "turn-banner " + cls;
+  // the tab's title says it too, for a person whose table sits in a background tab
+  const game = app.welcome ? t("game." + app.welcome.table.game) : "";
+  document.title = `${cls === "mine" ? "● " + text + " · " : ""}${game ? game + " · " : ""}fathom`;
   const clock = document.getElementById("clock");
   if (msg.clock && !app.replay) {
     clock.hidden = false;
