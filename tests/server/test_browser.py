@@ -404,6 +404,33 @@ def test_the_lobby_goes_on_with_a_saved_game(live_server, browser, tmp_path):
     context.close()
 
 
+def test_an_open_seat_is_taken_from_the_lobby(live_server, browser):
+    host, stranger = browser.new_context(), browser.new_context()
+    page = host.new_page()
+    page.goto(live_server.url + "/")
+    page.wait_for_function("document.body.dataset.ready === '1'")
+    page.select_option("#game", "into-the-blue")
+    page.select_option("select[data-seat='1']", "open")  # left to whoever comes first
+    page.locator("#create-btn").click()
+    page.wait_for_selector("#links [data-open-seat='0']")
+    table = page.evaluate("document.getElementById('links').dataset.table")
+    other = stranger.new_page()
+    other.goto(live_server.url + "/")
+    other.wait_for_selector(f"[data-take='{table}'][data-seat='1']")
+    other.locator(f"[data-take='{table}'][data-seat='1']").click()
+    assert other.inner_text("#take-error") == "Type your name first."
+    other.fill("#my-name", "Cy")
+    other.locator(f"[data-take='{table}'][data-seat='1']").click()
+    other.wait_for_function("window.fathom && window.fathom.you === 1", timeout=15000)  # seated, at the table
+    assert live_server.get(f"/api/tables/{table}")["seats"][1]["name"] == "Cy"
+    page.goto(live_server.url + "/")  # the lobby offers it no more
+    page.wait_for_function("document.body.dataset.ready === '1'")
+    page.wait_for_selector("#table-list li")
+    assert page.locator(f"[data-take='{table}']").count() == 0
+    host.close()
+    stranger.close()
+
+
 def test_on_a_phone_no_page_is_wider_than_the_screen(live_server, browser):
     """390 px wide: the lobby (with its seat links after creating a table) and both games' table pages."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)

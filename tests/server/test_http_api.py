@@ -312,3 +312,27 @@ def test_a_finished_save_makes_a_table_to_replay_and_review(client):
     assert client.get(f"/api/tables/{tid}/replay?step=3").status_code == 200
     review = client.get(f"/api/tables/{tid}/review", headers=bearer(links["seats"][1]["token"])).json()
     assert review["kind"] == "dice-choices" and review["rows"]
+
+
+def test_an_open_seat_goes_to_the_first_person_in_the_lobby_who_takes_it(client):
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "open": True}, {"kind": "bot", "bot": "1"}]
+    links = make_table(client, seats, game="into-the-blue", seed=3)
+    tid = links["id"]
+    listed = next(t for t in client.get("/api/tables").json() if t["id"] == tid)
+    assert [s["open"] for s in listed["seats"]] == [False, True, False]
+    taken = client.post(f"/api/tables/{tid}/claim", json={"seat": 1, "name": "Bob"}).json()
+    assert taken["seat"] == 1 and taken["url"].endswith(f"/t/{tid}#token={taken['token']}")
+    bob = client.get(f"/api/tables/{tid}/state", headers=bearer(taken["token"])).json()
+    assert bob["you"] == 1 and bob["table"]["seats"][1]["name"] == "Bob" and not bob["table"]["seats"][1]["open"]
+    # refused, with why, and nothing changes: taken, not open, not a seat, no name
+    for body, status, said in (({"seat": 1, "name": "Cy"}, 409, "Seat 2 has just been taken."),
+                               ({"seat": 0, "name": "Cy"}, 409, "Seat 1 is not open to the lobby"),
+                               ({"seat": 2, "name": "Cy"}, 409, "Seat 3 is not open to the lobby"),
+                               ({"seat": 7, "name": "Cy"}, 400, "seat must be a seat number 0 to 2"),
+                               ({"seat": 1, "name": " "}, 400, "name must be text of 1 to 24 characters")):
+        res = client.post(f"/api/tables/{tid}/claim", json=body)
+        assert res.status_code == status and said in res.json()["message"] + (res.json()["detail"] or ""), res.json()
+    assert client.get(f"/api/tables/{tid}").json()["seats"][1]["name"] == "Bob"
+    res = client.post("/api/tables", json={"game": "into-the-blue", "seats": [{"kind": "bot", "open": True},
+                                                                            {"kind": "human"}]})
+    assert res.status_code == 400 and "open (true or false) is for a person's seat" in res.json()["detail"]

@@ -141,7 +141,8 @@ def create_app(db: str | None = None, *, public_url: str = "", store: Store | No
             live = ref.tables.get(rec.id)
             out.append({
                 "id": rec.id, "game": rec.game, "players": rec.players, "status": rec.status,
-                "seats": [{"kind": s["kind"], "bot": s.get("bot"), "name": s.get("name", "")} for s in rec.seats],
+                "seats": [{"kind": s["kind"], "bot": s.get("bot"), "name": s.get("name", ""),
+                           "open": bool(s.get("open")) and not s.get("claimed")} for s in rec.seats],
                 "move_number": live.state.move_number() if live else None, "updated": rec.updated,
             })
         return out
@@ -220,6 +221,13 @@ def create_app(db: str | None = None, *, public_url: str = "", store: Store | No
         ref, table, seat = seated(request, table_id)
         following, _ = ref.rematch(table, seat)
         return {"id": following.id, "url": ref.page_url(following, seat)}
+
+    @app.post("/api/tables/{table_id}/claim")
+    async def api_claim(request: Request, table_id: str) -> dict[str, Any]:
+        """Take an open seat: ``{seat, name}`` -> that seat's key and page (the first to ask has it)."""
+        throttle(request)
+        data = await body(request)
+        return referee(request).claim(table_of(request, table_id), data.get("seat"), data.get("name"))
 
     @app.get("/api/tables/{table_id}/replay")
     async def api_replay(request: Request, table_id: str, step: int = 0) -> dict[str, Any]:

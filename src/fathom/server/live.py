@@ -99,7 +99,8 @@ class LiveTable:
         seats = []
         for i, s in enumerate(self.rec.seats):
             seats.append({"seat": i, "kind": s["kind"], "bot": s.get("bot"), "name": s.get("name") or "",
-                          "connected": i in present, "away": i in self.away})
+                          "connected": i in present, "away": i in self.away,
+                          "open": bool(s.get("open")) and not s.get("claimed")})
         st = self.state
         return {
             "id": self.id, "game": self.rec.game, "players": self.rec.players, "options": self.rec.options,

@@ -100,6 +100,10 @@ class Referee:
             if not isinstance(name, str) or len(name) > MAX_SEAT_NAME:
                 raise ProtocolError("bad-table", detail=f"seat {i}: name must be text of at most {MAX_SEAT_NAME}")
             seat = {"kind": s["kind"], "name": name.strip()}
+            if s.get("open") is not None:
+                if s["kind"] != "human" or not isinstance(s["open"], bool):
+                    raise ProtocolError("bad-table", detail=f"seat {i}: open (true or false) is for a person's seat")
+                seat["open"] = s["open"]  # anyone in the lobby may take it, once
             if s["kind"] == "bot":
                 bot = str(s.get("bot", "0"))
                 if not bot_available(bot, game):
@@ -147,6 +151,26 @@ class Referee:
         self.tables[table_id] = table
         self._after_change(table)
         return table, self.links(table)
+
+    def claim(self, table: LiveTable, seat: Any, name: Any) -> dict[str, Any]:
+        """Seat the first person who asks at an open seat (one the host left to the lobby): its key and page."""
+        n = table.rec.players
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+            raise ProtocolError("bad-message", detail=f"seat must be a seat number 0 to {n - 1}")
+        if not isinstance(name, str) or not name.strip() or len(name) > MAX_SEAT_NAME:
+            raise ProtocolError("bad-message", detail=f"name must be text of 1 to {MAX_SEAT_NAME} characters")
+        rec_seat = table.rec.seats[seat]
+        if not rec_seat.get("open"):
+            raise ProtocolError("seat-not-open", status=409, seat=seat + 1)
+        if rec_seat.get("claimed"):
+            raise ProtocolError("seat-taken", status=409, seat=seat + 1)
+        seats = [dict(s) for s in table.rec.seats]
+        seats[seat].update(claimed=True, name=name.strip())
+        table.rec.seats = seats
+        self.store.update_table(table.id, seats=seats)
+        for client in table.clients:  # every page shows the newcomer's name
+            client.mark()
+        return {"seat": seat, "token": auth.seat_token(self.secret, table.id, seat), "url": self.page_url(table, seat)}
 
     @staticmethod
     def saved_game(save: Any, game: str, players: int) -> State:

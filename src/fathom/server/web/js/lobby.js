@@ -35,7 +35,7 @@ function renderSeats() {
   box.innerHTML = "";
   for (let i = 0; i < n; i++) {
     const prev = old[i] || { kind: i === 0 ? "human" : (g.bots.find((b) => b.id === "1") ? "bot:1" : "bot:0"), name: "" };
-    let opts = `<option value="human">${esc(t("lobby.person"))}</option>`;
+    let opts = `<option value="human">${esc(t("lobby.person"))}</option><option value="open">${esc(t("lobby.open_seat"))}</option>`;
     for (const b of g.bots) opts += `<option value="bot:${esc(b.id)}">${esc(t("lobby.bot", { name: b.level !== null ? `${b.level} · ${b.name}` : b.name }))}</option>`;
     box.insertAdjacentHTML("beforeend", `<div class="seat-row"><span class="seat-label">${esc(t("lobby.seat", { n: i + 1 }))}</span>
       <select name="seat${i}" data-seat="${i}">${opts}</select>
@@ -69,7 +69,8 @@ async function create(ev) {
   const seats = [...document.querySelectorAll(".seat-row")].map((r) => {
     const v = r.querySelector("select").value;
     const name = r.querySelector("input").value.trim();
-    return v === "human" ? { kind: "human", name } : { kind: "bot", bot: v.slice(4), name };
+    if (v === "human" || v === "open") return { kind: "human", name, open: v === "open" };
+    return { kind: "bot", bot: v.slice(4), name };
   });
   const options = {};
   document.querySelectorAll("[data-option]").forEach((s) => (options[s.dataset.option] = JSON.parse(s.value)));
@@ -139,13 +140,28 @@ async function loadTables() {
   const row = (r) => {
     const seats = r.seats.map((s, i) => esc(s.name || (s.kind === "bot" ? t("t.bot", { name: s.bot }) : t("t.seat", { n: i + 1 })))).join(" · ");
     const label = r.status === "over" ? t("lobby.replay") : t("lobby.watch");
+    const take = r.status === "over" ? "" : r.seats.map((s, i) => s.open
+      ? `<button class="small primary" data-take="${esc(r.id)}" data-seat="${i}">${esc(t("lobby.take", { n: i + 1 }))}</button>` : "").join("");
     return `<li><a href="/t/${esc(r.id)}">${esc(t("game." + r.game))}</a> <span class="muted">#${esc(r.id)}</span> — ${seats}
-      <a class="button small" href="/t/${esc(r.id)}">${esc(label)}</a></li>`;
+      <a class="button small" href="/t/${esc(r.id)}">${esc(label)}</a>${take}</li>`;
   };
   const playing = list.filter((r) => r.status !== "over");
   const over = list.filter((r) => r.status === "over");
   box.innerHTML = `<h3>${esc(t("lobby.playing"))}</h3><ul>${playing.map(row).join("") || `<li class="muted">–</li>`}</ul>
     <h3>${esc(t("lobby.finished"))}</h3><ul>${over.map(row).join("") || `<li class="muted">–</li>`}</ul>`;
+  box.querySelectorAll("[data-take]").forEach((b) => (b.onclick = () => takeSeat(b.dataset.take, +b.dataset.seat)));
+}
+
+/** Take an open seat of a table in play: the first to ask gets its key and goes to its page. */
+async function takeSeat(table, seat) {
+  const err = document.getElementById("take-error");
+  const name = document.getElementById("my-name").value.trim();
+  if (!name) { err.textContent = t("lobby.name_needed"); document.getElementById("my-name").focus(); return; }
+  const res = await fetch(`/api/tables/${encodeURIComponent(table)}/claim?lang=${I18N.lang}`, {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ seat, name }) });
+  const data = await res.json();
+  if (!res.ok) { err.textContent = data.message; loadTables(); return; }
+  location.assign(data.url);
 }
 
 async function main() {
