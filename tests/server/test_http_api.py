@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from server_helpers import bearer, make_table
+from server_helpers import bearer, make_table, play_out
 
 from fathom import load
 from fathom.core.api import CHANCE
@@ -333,6 +333,11 @@ def test_an_open_seat_goes_to_the_first_person_in_the_lobby_who_takes_it(client)
         res = client.post(f"/api/tables/{tid}/claim", json=body)
         assert res.status_code == status and said in res.json()["message"] + (res.json()["detail"] or ""), res.json()
     assert client.get(f"/api/tables/{tid}").json()["seats"][1]["name"] == "Bob"
+    play_out(client, {"id": tid, "seats": [{"seat": 0, "kind": "human", "token": links["seats"][0]["token"]},
+                                           {"seat": 1, "kind": "human", "token": taken["token"]}]})
+    following = client.post(f"/api/tables/{tid}/rematch", headers=bearer(taken["token"])).json()
+    again = client.get(f"/api/tables/{following['id']}").json()["seats"]
+    assert again[1]["name"] == "Bob" and not again[1]["open"]  # the rematch keeps Bob's seat his
     res = client.post("/api/tables", json={"game": "into-the-blue", "seats": [{"kind": "bot", "open": True},
                                                                             {"kind": "human"}]})
     assert res.status_code == 400 and "open (true or false) is for a person's seat" in res.json()["detail"]

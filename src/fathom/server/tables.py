@@ -218,7 +218,9 @@ class Referee:
         next_id = table.rec.settings.get("rematch")
         if next_id:
             return self.get(next_id), False
-        following, _ = self.create({"game": table.rec.game, "seats": table.rec.seats, "options": table.rec.options,
+        seats = [{**s, "open": bool(s.get("open")) and not s.get("claimed")} if s["kind"] == "human" else s
+                 for s in table.rec.seats]  # a taken seat stays its taker's: their page is sent its link
+        following, _ = self.create({"game": table.rec.game, "seats": seats, "options": table.rec.options,
                                     **table.rec.settings})  # settings: clock, bot_delay_ms, stand_in, hints
         table.rec.settings = {**table.rec.settings, "rematch": following.id}
         self.store.update_table(table.id, settings=table.rec.settings)
