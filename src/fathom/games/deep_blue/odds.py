@@ -42,8 +42,8 @@ _TREASURE_SPOT = {SILVER: SPOT_KINDS.index("silver"), GOLD: SPOT_KINDS.index("go
 
 __all__ = [  # the dive model and the solver too, so that a bot needs one import for its dive numbers
     "Card", "Defences", "Diver", "DiverOdds", "DiveOdds", "coach", "continue_value", "dive_odds",
-    "dive_start_value", "diver_from_view", "gem_vector", "next_draw", "optimal_value", "out_vp", "per_draw_of", "still_in",
-    "stop_vp",
+    "dive_start_value", "diver_from_view", "gem_vector", "next_draw", "optimal_value", "out_vp", "per_draw_of",
+    "still_in", "stop_vp",
 ]
 
 
