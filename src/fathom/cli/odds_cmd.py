@@ -74,7 +74,7 @@ def _plot(path: str, title: str, x_label: str, columns: dict[str, list[tuple[str
 
 
 def _pct(p: Fraction) -> str:
-    return f"{float(p):.0%}" if p else "0%"
+    return f"{float(p):.0%}"
 
 
 def parse_bag(text: str, gems: tuple[str, ...]) -> tuple[int, ...]:

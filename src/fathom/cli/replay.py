@@ -17,7 +17,6 @@ from rich.text import Text
 from fathom.cli.console import InputFn, load_renderer, load_save, print_events, print_results, seat_label
 from fathom.core.api import CHANCE
 from fathom.core.errors import OptionError
-from fathom.core.registry import new_game
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -34,7 +33,7 @@ def run(args: argparse.Namespace, console: Console, input_fn: InputFn, interacti
     if seat is not None and not 0 <= seat < game.num_players:
         raise OptionError(f"--seat {seat}: seats are 0..{game.num_players - 1} (or leave it out for a spectator)")
     actions = saved.history()
-    state = new_game(game.name, players=game.num_players, seed=saved.seed, **game.options)
+    state = saved.restarted()
     renderer = load_renderer(game.name, console)
     pause = interactive and not args.all
     who = "spectator" if seat is None else f"seat {seat}"

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
 
@@ -331,28 +331,36 @@ class State(ABC):
         """The game's options, seed and whole action log (chance outcomes included)."""
         return json.dumps(self.to_dict(), indent=indent)
 
+    def restarted(self, record_events: bool = True) -> "State":
+        """This game's first position: the same game, options and seed, nothing played yet."""
+        from fathom.core.registry import new_game
+
+        return new_game(self.game.name, players=self.game.num_players, seed=self.seed,
+                        record_events=record_events, **self.game.options)
+
     def replayed(self, moves: int | None = None) -> "State":
         """This game rebuilt from its seed, its event log kept, up to move ``moves`` (default: all of
         them); e.g. the position before the last move, for an undo."""
-        from fathom.core.registry import new_game
-
-        fresh = new_game(self.game.name, players=self.game.num_players, seed=self.seed, **self.game.options)
+        fresh = self.restarted()
         for action in self.history()[:moves]:
             fresh.apply(action)
         return fresh
 
-    def movers(self) -> list[int]:
-        """Who made each move so far (a seat, or CHANCE), found by replaying the game from its seed:
-        a save keeps only the actions, and undo or a table's log need their authors."""
-        from fathom.core.registry import new_game
+    def walk(self, record_events: bool = False) -> Iterator[tuple["State", int]]:
+        """Each position of this game's history with the action played from it, rebuilt from the seed.
 
-        fresh = new_game(self.game.name, players=self.game.num_players, seed=self.seed, record_events=False,
-                         **self.game.options)
-        out = []
+        One position object is moved on after each pair, so read it before asking for the next:
+        this is how a review or a save's authors look back over a game without a copy per move.
+        """
+        position = self.restarted(record_events)
         for action in self.history():
-            out.append(fresh.current_player)
-            fresh.apply(action)
-        return out
+            yield position, action
+            position.apply(action)
+
+    def movers(self) -> list[int]:
+        """Who made each move so far (a seat, or CHANCE): a save keeps only the actions, and undo or a
+        table's log need their authors."""
+        return [position.current_player for position, _ in self.walk()]
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):

@@ -15,8 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from fathom.core.api import State
-from fathom.core.registry import new_game
-from fathom.games.deep_blue.odds import coach, continue_value, diver_from_view, gem_vector, per_draw_of
+from fathom.games.deep_blue.odds import continue_value, dive_odds, diver_from_view, gem_vector, per_draw_of
 
 
 @dataclass(frozen=True)
@@ -45,19 +44,15 @@ class LeaderCall:
 def leader_calls(state: State, seat: int) -> list[LeaderCall]:
     """Every draw-or-stop call ``seat`` made as a dive leader in ``state``'s history, in order."""
     game = state.game
-    replay = new_game(game.name, players=game.num_players, seed=state.seed, record_events=False, **game.options)
-    calls = []
-    for action in state.history():
-        if replay.current_player == seat and action in (game.A_CONTINUE, game.A_STOP):
-            calls.append(_weigh(replay, seat, "continue" if action == game.A_CONTINUE else "stop"))
-        replay.apply(action)
-    return calls
+    return [_weigh(position, seat, "continue" if action == game.A_CONTINUE else "stop")
+            for position, action in state.walk()
+            if position.current_player == seat and action in (game.A_CONTINUE, game.A_STOP)]
 
 
 def _weigh(state: State, seat: int, played: str) -> LeaderCall:
     view = state.view(seat)  # only what the leader could know
     comp = state.game.components
-    odds = coach(state, seat)
+    odds = dive_odds(view, comp, seat)
     assert odds is not None and odds.leader_stop is not None, "a draw-or-stop call happens in a dive"
     me = diver_from_view(view, comp, seat, seat)
     bag, drawn = gem_vector(view["bag"]), gem_vector(view["dive"]["counts"])

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 
 from fathom.bots.into_the_blue_expert import UTILITY_SCALE, Position, turn_solution
 from fathom.core.api import State
-from fathom.core.registry import new_game
 from fathom.games.into_the_blue import actions as A
 from fathom.games.into_the_blue import dice
 
@@ -39,15 +38,9 @@ class DiceChoice:
 
 def dice_choices(state: State, seat: int) -> list[DiceChoice]:
     """Every keep-or-reroll choice ``seat`` made in ``state``'s history, in order."""
-    game = state.game
-    replay = new_game(game.name, players=game.num_players, seed=state.seed, record_events=False, **game.options)
-    choices = []
-    for action in state.history():
-        if replay.current_player == seat and (action == A.STOP or A.REROLL0 < action < A.NUM_PLAYER_ACTIONS):
-            if len(replay.legal_actions()) > 1:
-                choices.append(_weigh(replay, seat, action))
-        replay.apply(action)
-    return choices
+    return [_weigh(position, seat, action) for position, action in state.walk()
+            if position.current_player == seat and (action == A.STOP or A.REROLL0 < action < A.NUM_PLAYER_ACTIONS)
+            and len(position.legal_actions()) > 1]
 
 
 def _weigh(state: State, seat: int, action: int) -> DiceChoice:
