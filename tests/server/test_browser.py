@@ -76,6 +76,7 @@ def test_a_person_plays_a_whole_deep_blue_game_against_a_bot_by_clicking(live_se
         kinds.add(action.split()[0])
         clicks += 1
         if clicks == 25:
+            assert not page.locator("#to-moves").is_visible()  # wide screen: the moves are beside the board
             page.screenshot(path=str(tmp_path / "deep-blue-mid-game.png"))
             if os.environ.get("FATHOM_SCREENSHOTS"):
                 page.screenshot(path=os.environ["FATHOM_SCREENSHOTS"])
@@ -431,8 +432,9 @@ def test_an_open_seat_is_taken_from_the_lobby(live_server, browser):
     stranger.close()
 
 
-def test_on_a_phone_no_page_is_wider_than_the_screen(live_server, browser):
-    """390 px wide: the lobby (with its seat links after creating a table) and both games' table pages."""
+def test_on_a_phone_no_page_is_wider_than_the_screen_and_the_moves_are_a_tap_away(live_server, browser):
+    """390 px wide: the lobby (with its seat links after creating a table) and both games' table pages;
+    at a table, a button scrolls to the moves, which lie below the board."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     page = context.new_page()
     page.goto(live_server.url + "/?lang=fr")
@@ -447,4 +449,14 @@ def test_on_a_phone_no_page_is_wider_than_the_screen(live_server, browser):
         page.goto(_seat_page(live_server, links, 0))
         page.wait_for_function("document.body.dataset.status === 'playing'", timeout=15000)
         assert page.evaluate(overflow) <= 0, game
+        # the moves sit below the board: a button brings them into view, then goes away
+        page.wait_for_function("document.body.dataset.mine === '1'", timeout=15000)
+        jump = page.locator("#to-moves")
+        jump.wait_for(state="visible", timeout=5000)
+        assert jump.text_content() == "Votre coup ↓"
+        assert not page.locator("#moves").is_visible() or page.evaluate(
+            "document.getElementById('moves').getBoundingClientRect().top > innerHeight")
+        jump.click()
+        page.wait_for_function("document.getElementById('moves').getBoundingClientRect().top < innerHeight", timeout=5000)
+        jump.wait_for(state="hidden", timeout=5000)
     context.close()

@@ -122,6 +122,7 @@ function blank() {
   document.querySelector(".layout").hidden = true;
   for (const id of ["main", "game-side", "moves", "log"]) document.getElementById(id).innerHTML = "";
   document.body.dataset.mine = "0";
+  document.getElementById("to-moves").hidden = true;
 }
 
 function showCurtain(seat) {
@@ -435,6 +436,26 @@ function render() {
   renderMoves(msg);
   app.renderer.render(msg, events);
   renderLog(events);
+  followMoves();
+}
+
+// In one column the moves come after the board, market and hand: while it is this page's turn and
+// the moves panel is off screen, a fixed button scrolls to it (hidden by CSS on wide screens).
+const toMoves = { inView: true, observer: null };
+function followMoves() {
+  const button = document.getElementById("to-moves");
+  const moves = document.getElementById("moves");
+  if (!toMoves.observer) {
+    toMoves.observer = new IntersectionObserver((entries) => {
+      toMoves.inView = entries[entries.length - 1].isIntersecting;
+      followMoves();
+    });
+    toMoves.observer.observe(moves);
+    button.onclick = () => moves.scrollIntoView({ behavior: "smooth", block: "start" });
+  }
+  button.textContent = t("t.to_moves");
+  button.hidden = toMoves.inView || Boolean(app.replay) || !app.msg || !app.msg.legal.length ||
+    document.querySelector(".layout").hidden;
 }
 
 document.addEventListener("click", (ev) => {
