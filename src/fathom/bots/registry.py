@@ -42,6 +42,10 @@ def bot_names(game: str) -> list[str]:
     return sorted(name for name, games in _BOTS.items() if "*" in games or game in games)
 
 
+CODE_ONLY = ("params", "policy")
+"""Constructor arguments that take objects: code hands them to a bot's class, no spec or setting does."""
+
+
 def make_bot(name: str, game: str, seed: int = 0, **settings: Any) -> Any:
     """A bot called ``name`` (or a level number as text) for ``game``; ``settings`` go to its constructor."""
     if name.isdigit() and int(name) in BOT_LEVELS:
@@ -53,9 +57,12 @@ def make_bot(name: str, game: str, seed: int = 0, **settings: Any) -> Any:
     module, _, attr = target.partition(":")
     factory = getattr(importlib.import_module(module), attr)
     if settings:
-        # a bot whose constructor names its settings refuses others (and values of the wrong kind) with
-        # an OptionError, not a TypeError; bots that take ``**settings`` check them themselves
-        named, open_ended = constructor_settings(factory)
-        if not open_ended:
-            check_settings(name, named, settings)
+        # the settings a constructor names are checked by kind, with an OptionError, not a TypeError deep
+        # in a game; a bot that also takes ``**settings`` checks the others itself, any other refuses
+        # them. Objects (a bot's weights, a search policy) are handed over in code, never in a spec.
+        objects = [k for k in settings if k in CODE_ONLY]
+        if objects:
+            raise OptionError(f"{name}: {objects[0]!r} is not a setting (code hands that object to the bot's class)")
+        named, open_ended = constructor_settings(factory, skip=("seed", *CODE_ONLY))
+        check_settings(name, named, {k: v for k, v in settings.items() if k in named or not open_ended})
     return factory(seed=seed, **settings)

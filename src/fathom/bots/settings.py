@@ -42,8 +42,12 @@ def constructor_settings(factory: Any, skip: Sequence[str] = ("seed",)) -> tuple
 
 
 def _check_kind(owner: str, key: str, current: Any, value: Any) -> None:
-    """A switch takes true or false, a number a number; other settings anything."""
-    if isinstance(current, bool):
+    """A switch takes true or false, a number a number; a setting left to the bot (``None``: a budget,
+    a horizon, a cycle) a number too; other settings anything."""
+    if current is None:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise OptionError(f"{owner} setting {key!r} is a number (or left out), not {value!r}")
+    elif isinstance(current, bool):
         if not isinstance(value, bool):
             raise OptionError(f"{owner} setting {key!r} is true or false, not {value!r}")
     elif isinstance(current, (int, float)) and (isinstance(value, bool) or not isinstance(value, (int, float))):
