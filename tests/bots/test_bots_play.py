@@ -18,7 +18,7 @@ from fathom.core.errors import OptionError
 from fathom.core.rng import Rng
 from fathom.games.deep_blue import phases as ph
 from fathom.games.deep_blue.data import DEFAULT_DATA_FILE
-from fathom.sim.bots import build_bot
+from fathom.bots.specs import build_bot
 
 
 def test_levels() -> None:

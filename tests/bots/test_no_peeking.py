@@ -28,7 +28,7 @@ from fathom.core.rng import Rng
 from fathom.games.deep_blue.phases import TURN
 from fathom.games.deep_blue.state import DeepBlueState
 from fathom.games.into_the_blue.state import IntoTheBlueState
-from fathom.sim.bots import build_bot
+from fathom.bots.specs import build_bot
 
 
 class Peeked(AssertionError):

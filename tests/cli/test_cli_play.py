@@ -164,6 +164,21 @@ def test_resume_goes_on_with_a_saved_game_at_the_same_table(cli, tmp_path: Path)
     assert after[: len(before)] == before and len(after) > len(before) and after[len(before)] == "step"
 
 
+def test_bots_take_settings_as_in_simulations_and_keep_them_on_resume(cli, tmp_path: Path) -> None:
+    """``--bots 'ismcts(iterations=12),random'``: a person may give level 3 more (or less) to think
+    with; the spec is the bot's label and is saved, so a resumed game has the same opponent."""
+    save = tmp_path / "race.json"
+    first = cli("play", "race", "--players", "3", "--seed", "3", "--bots", "ismcts(iterations=12),random",
+                "--save", str(save), stdin="step\nquit\n")
+    assert first.code == 0, first
+    assert "seat 1 (ismcts(iterations=12)), seat 2 (random)" in first.out
+    assert json.loads(save.read_text())["table"]["bots"] == [None, "ismcts(iterations=12)", "random"]
+    again = cli("play", "--resume", str(save), stdin="quit\n")
+    assert again.code == 0 and "seat 1 (ismcts(iterations=12))" in again.out, again
+    bad = cli("play", "race", "--bots", "ismcts(iterations=many)")
+    assert bad.code != 0 and "ismcts setting 'iterations' is a number (or left out), not 'many'" in flat(bad.out)
+
+
 def test_resume_refuses_what_would_change_the_saved_game(cli, tmp_path: Path) -> None:
     save = tmp_path / "race.json"
     assert cli(*PLAY, "--save", str(save), stdin="step\nquit\n").code == 0

@@ -135,7 +135,7 @@ def test_expert_rerolls_for_the_best_expected_outcome_level_2_for_a_single_targe
 
 def test_expert_settings_come_from_the_spec_and_unknown_ones_are_named():
     from fathom.bots.into_the_blue_expert import IntoTheBlueExpertBot
-    from fathom.sim.bots import build_bot
+    from fathom.bots.specs import build_bot
 
     bot = build_bot("expert(rival_weight=0.3,end_swing=2)", GAME, 1)
     assert (bot.params.rival_weight, bot.params.end_swing, bot.params.depth_bonus) == (0.3, 2, 0.25)

@@ -14,7 +14,7 @@ import itertools
 import time
 
 import fathom
-from fathom.sim.bots import build_bot
+from fathom.bots.specs import build_bot
 
 LINEUPS = {
     "expert vs 3 greedy": ["expert", "greedy", "greedy", "greedy"],

@@ -10,7 +10,7 @@ from fathom.core.api import CHANCE, State
 from fathom.core.registry import new_game
 from fathom.core.rng import Rng
 from fathom.sim import oracles
-from fathom.sim.bots import build_bot
+from fathom.bots.specs import build_bot
 
 
 def position_with_secret_hands() -> tuple[State, int]:

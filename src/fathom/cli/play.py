@@ -19,6 +19,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from fathom.bots.registry import BOT_LEVELS, make_bot
+from fathom.bots.specs import build_bot, split_bots
 from fathom.cli.console import InputFn, load_renderer, load_save, saved_humans, seat_label
 from fathom.cli.session import Quit, Session
 from fathom.core.api import State
@@ -49,7 +50,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--bots",
         default=None,
         help=f"bot names, one per other seat or one for all, comma-separated (default {DEFAULT_BOT}); "
-        f"level numbers {', '.join(f'{k}={v}' for k, v in BOT_LEVELS.items())} work too",
+        f"level numbers {', '.join(f'{k}={v}' for k, v in BOT_LEVELS.items())} work too, and settings: "
+        "'ismcts(seconds=2)' thinks 2 s a move",
     )
     parser.add_argument("--scenario", default=None, help="scenario id (games with a 'scenario' option)")
     parser.add_argument(
@@ -133,7 +135,7 @@ def make_bots(
     Returns the bots, their labels and a notice when the default bot had to be
     replaced by the random bot (not written for this game yet).
     """
-    names = [n.strip() for n in (spec or DEFAULT_BOT).split(",")]
+    names = split_bots(spec or DEFAULT_BOT)
     if len(names) == 1:
         names = names * len(seats)
     if len(names) != len(seats):
@@ -146,7 +148,7 @@ def make_bots(
     for seat, name in zip(seats, names):
         bot_seed = Rng.for_key(seed, 1_000_003 + seat).next64() >> 1
         try:
-            bots[seat] = make_bot(name, game, seed=bot_seed)
+            bots[seat] = build_bot(name, game, bot_seed)
         except (ImportError, OptionError) as exc:
             if spec is not None:
                 if isinstance(exc, OptionError):

@@ -149,7 +149,7 @@ def print_summary(console: Console, records: Sequence[dict[str, Any]]) -> None:
 
 # ---- commands ------------------------------------------------------------------------------------
 def run_simulate(args: argparse.Namespace, console: Console) -> int:
-    from fathom.sim.bots import split_bots
+    from fathom.bots.specs import split_bots
     from fathom.sim.runner import make_tasks
 
     bots = split_bots(args.bots)
@@ -181,7 +181,7 @@ def _ladder_command(args: argparse.Namespace) -> str:
 
 def run_tournament(args: argparse.Namespace, console: Console) -> int:
     from fathom.sim import elo
-    from fathom.sim.bots import split_bots
+    from fathom.bots.specs import split_bots
     from fathom.sim.tournament import (SHIPPED_BOTS, ladder_json, ladder_markdown, step_results, timing,
                                        tournament_tasks)
 

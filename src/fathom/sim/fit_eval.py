@@ -48,7 +48,7 @@ def collect(seed: int, players: int | None = None, scenario: str | None = None,
     from fathom.core.registry import new_game
     from fathom.core.rng import Rng
     from fathom.games.deep_blue import phases as ph
-    from fathom.sim.bots import build_bot
+    from fathom.bots.specs import build_bot
 
     scenario = scenario or SCENARIOS[seed % len(SCENARIOS)]
     players = players or PLAYERS[seed % len(PLAYERS)]
@@ -175,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
     import shlex
 
     from fathom.games.deep_blue.scenarios import ALL_SCENARIOS, NO_SCENARIO
-    from fathom.sim.bots import split_bots
+    from fathom.bots.specs import split_bots
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=450)

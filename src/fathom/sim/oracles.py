@@ -27,7 +27,7 @@ from fathom.core.api import State
 from fathom.core.errors import OptionError
 from fathom.core.rng import Rng
 from fathom.sim import runner
-from fathom.sim.bots import build_bot
+from fathom.bots.specs import build_bot
 
 ORACLE = "hands-oracle"
 

@@ -26,7 +26,7 @@ from fathom.core.errors import OptionError
 from fathom.core.registry import game_class, new_game
 from fathom.core.rng import Rng
 from fathom.sim import stats as game_stats
-from fathom.sim.bots import build_bot, split_bots
+from fathom.bots.specs import build_bot, split_bots
 
 MAX_STEPS = 200_000
 TIMING_KEYS = ("think_s", "wall_s")

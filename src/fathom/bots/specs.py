@@ -1,4 +1,4 @@
-"""Bot specs for simulations: a registered name, optionally with settings.
+"""Bot specs: a registered name, optionally with settings (simulations, tournaments, `fathom play`).
 
 ``heuristic``, ``3`` (a level) or ``ismcts(iterations=400,horizon=2)``: settings are
 passed to the bot's constructor as keyword arguments (numbers, true/false in JSON or
