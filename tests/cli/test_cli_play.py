@@ -108,7 +108,8 @@ def test_help_log_board_and_save_commands(cli, tmp_path: Path) -> None:
 
 def test_hint_names_a_bots_move_and_plays_nothing(cli, tmp_path: Path) -> None:
     save = tmp_path / "hinted.json"
-    run = cli(*PLAY, "--save", str(save), stdin="hint\nhint random\nhint nobody\nquit\n")
+    run = cli(*PLAY, "--save", str(save),
+              stdin="hint\nhint random\nhint nobody\nhint ismcts(iterations=9)\nhint ismcts(iterations=no)\nquit\n")
     assert run.code == 0, run
     assert "hint [BOT]" not in run.out  # no help was asked for
     line = next(x for x in run.out.splitlines() if x.startswith("Hint (ismcts): "))
@@ -117,6 +118,8 @@ def test_hint_names_a_bots_move_and_plays_nothing(cli, tmp_path: Path) -> None:
     assert "estimated win chance" in line and "playouts" in line  # a search says how sure it is
     assert "Hint (random): " in run.out
     assert "hint nobody: no bot 'nobody' for race; allowed: " in run.out  # a clear error, then the prompt again
+    assert "Hint (ismcts(iterations=9)): " in run.out  # a spec, as in --bots
+    assert "'iterations' is a number (or left out), not 'no'" in flat(run.out)
     assert saved_actions(save) == []  # hints play no move
     assert run.out.count("your turn (seat 0)") == 1
 
@@ -128,12 +131,12 @@ def test_a_hint_bot_lasts_until_another_seat_moves(cli, monkeypatch: pytest.Monk
 
     made: list[str] = []
 
-    def counting(name: str, game: str, seed: int = 0, **settings: Any) -> Any:
-        made.append(name)
-        return real(name, game, seed=seed, **settings)
+    def counting(spec: str, game: str, seed: int) -> Any:
+        made.append(spec)
+        return real(spec, game, seed)
 
-    real = session.make_bot
-    monkeypatch.setattr(session, "make_bot", counting)
+    real = session.build_bot
+    monkeypatch.setattr(session, "build_bot", counting)
     run = cli(*PLAY, stdin="hint ismcts\nhint ismcts\nstep\nhint ismcts\nquit\n")
     assert run.code == 0, run
     assert run.out.count("Hint (ismcts): ") == 3

@@ -21,7 +21,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from fathom.bots.hint import HINT_BOT, suggest
-from fathom.bots.registry import make_bot
+from fathom.bots.specs import build_bot
 from fathom.cli.console import InputFn, print_events, print_results, print_summary, save_game, seat_label
 from fathom.cli.info import print_rules
 from fathom.cli.renderers import GameRenderer
@@ -42,7 +42,8 @@ Enter one of:
   MOVE         a move as written in the list (case does not matter)
   board        show the board and the moves again
   log [N]      the last N events you have seen (default 15)
-  hint [BOT]   the move a bot would play for you (default ismcts, level 3); it sees only what you see
+  hint [BOT]   the move a bot would play for you (default ismcts, level 3; a name or a spec as in --bots);
+               it sees only what you see
   rules        how to play this game, in short
   undo         take back your last move (only your own moves of this turn, before any draw or reveal)
   save [FILE]  save the game so far (default: the --save file)
@@ -292,7 +293,7 @@ class Session:
         bot = self.hint_bots.get(name)
         if bot is None:
             try:
-                bot = make_bot(name, state.game.name, seed=Rng.for_key(state.seed, 2_000_003).next64() >> 1)
+                bot = build_bot(name, state.game.name, Rng.for_key(state.seed, 2_000_003).next64() >> 1)
             except (ImportError, OptionError) as exc:
                 console.print(Text(f"hint {name}: {exc}", style="red"))
                 return
