@@ -84,6 +84,16 @@ def test_deep_blue_full_game_against_bots(opponents: str) -> None:
     assert reward in (1.0, -1.0)
 
 
+def test_opponents_take_bot_specs_checked_before_the_first_reset() -> None:
+    """``opponents="heuristic(cycle=7)"``: the specs of ``fathom simulate`` (a cheaper or tuned bot for
+    training); a wrong setting fails at construction with what is allowed."""
+    env = fg.FathomEnv("deep-blue", players=2, opponents="heuristic(cycle=7)")
+    env.reset(seed=3)
+    assert env.bots[1 - env.seat].params.cycle == 7
+    with pytest.raises(OptionError, match="ismcts setting 'iterations' is a number"):
+        fg.FathomEnv("deep-blue", players=2, opponents="ismcts(iterations=lots)")
+
+
 def test_truncation_after_max_steps() -> None:
     env = fg.FathomEnv("deep-blue", players=2, opponents="random", max_steps=7)
     reward, term, trunc, _, steps = _episode(env, seed=1, rng=np.random.default_rng(1))

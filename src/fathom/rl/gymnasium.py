@@ -36,7 +36,7 @@ from typing import Any
 import gymnasium
 import numpy as np
 
-from fathom.bots.registry import make_bot
+from fathom.bots.specs import build_bot
 from fathom.core.api import CHANCE, TERMINAL
 from fathom.core.errors import OptionError
 from fathom.core.registry import make_game, new_game
@@ -80,7 +80,7 @@ class FathomEnv(gymnasium.Env):
         self.opponent_specs = opponents
         for spec in opponents:  # fail now, not at the first reset
             if isinstance(spec, (str, int)):
-                make_bot(str(spec), self.game_name, 0)
+                build_bot(str(spec), self.game_name, 0)
         self.reward_mode = common.check_reward(reward)
         self.max_steps = common.check_limit("max_steps", max_steps)
         self.illegal_action = common.check_choice("illegal_action", illegal_action, ILLEGAL_MODES)
@@ -110,7 +110,7 @@ class FathomEnv(gymnasium.Env):
         self.bots = {}
         for p, spec in zip(others, self.opponent_specs):
             if isinstance(spec, (str, int)):
-                self.bots[p] = make_bot(str(spec), self.game_name, seed=self.game_seed * 8 + p)
+                self.bots[p] = build_bot(str(spec), self.game_name, self.game_seed * 8 + p)
             else:
                 self.bots[p] = spec
         self.state = new_game(self.game_name, players=n, seed=self.game_seed, **self.options)
