@@ -13,12 +13,12 @@ from fathom.bots.deep_blue_greedy import DeepBlueGreedyBot
 from fathom.bots.ismcts import ISMCTSBot
 from fathom.bots.ismcts_policies import SAIL_PLAN, GenericPolicy, policy_for_game
 from fathom.bots.registry import BOT_LEVELS, make_bot
+from fathom.bots.specs import build_bot
 from fathom.core.api import CHANCE
 from fathom.core.errors import OptionError
 from fathom.core.rng import Rng
 from fathom.games.deep_blue import phases as ph
 from fathom.games.deep_blue.data import DEFAULT_DATA_FILE
-from fathom.bots.specs import build_bot
 
 
 def test_levels() -> None:

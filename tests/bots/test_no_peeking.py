@@ -23,12 +23,12 @@ from typing import Any
 import pytest
 
 import fathom
+from fathom.bots.specs import build_bot
 from fathom.core.api import CHANCE
 from fathom.core.rng import Rng
 from fathom.games.deep_blue.phases import TURN
 from fathom.games.deep_blue.state import DeepBlueState
 from fathom.games.into_the_blue.state import IntoTheBlueState
-from fathom.bots.specs import build_bot
 
 
 class Peeked(AssertionError):

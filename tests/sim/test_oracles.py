@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 
 from fathom.bots.ismcts import ISMCTSBot
+from fathom.bots.specs import build_bot
 from fathom.core.api import CHANCE, State
 from fathom.core.registry import new_game
 from fathom.core.rng import Rng
 from fathom.sim import oracles
-from fathom.bots.specs import build_bot
 
 
 def position_with_secret_hands() -> tuple[State, int]:

@@ -7,10 +7,10 @@ import io
 import json
 import os
 
+from fathom.bots.specs import build_bot, parse_spec, split_bots
 from fathom.cli.main import main
 from fathom.sim import runner
 from fathom.sim.fairness import seat_rates
-from fathom.bots.specs import build_bot, parse_spec, split_bots
 from fathom.sim.runner import make_tasks, play_one, run_tasks, without_timing
 
 FAST_DB = ["heuristic", "greedy", "random", "greedy"]

@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 from rich.console import Console
 from rich.text import Text
 
+from fathom.bots.specs import build_bot
 from fathom.core.api import CHANCE
 from fathom.core.registry import new_game
-from fathom.bots.specs import build_bot
 
 MOVE_TARGET_SECONDS = 0.3
 """What a level-3 move should cost on one core (docs/bots.md); the report says how often it does."""

@@ -180,8 +180,8 @@ def _ladder_command(args: argparse.Namespace) -> str:
 
 
 def run_tournament(args: argparse.Namespace, console: Console) -> int:
-    from fathom.sim import elo
     from fathom.bots.specs import split_bots
+    from fathom.sim import elo
     from fathom.sim.tournament import (SHIPPED_BOTS, ladder_json, ladder_markdown, step_results, timing,
                                        tournament_tasks)
 

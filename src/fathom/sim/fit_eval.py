@@ -44,11 +44,11 @@ OUT = os.path.join(os.path.dirname(__file__), "..", "bots", "deep_blue_value.py"
 def collect(seed: int, players: int | None = None, scenario: str | None = None,
             mix: tuple[str, ...] = MIX) -> dict[str, Any]:
     from fathom.bots import deep_blue_eval as ev
+    from fathom.bots.specs import build_bot
     from fathom.core.api import CHANCE
     from fathom.core.registry import new_game
     from fathom.core.rng import Rng
     from fathom.games.deep_blue import phases as ph
-    from fathom.bots.specs import build_bot
 
     scenario = scenario or SCENARIOS[seed % len(SCENARIOS)]
     players = players or PLAYERS[seed % len(PLAYERS)]
@@ -174,8 +174,8 @@ def main(argv: list[str] | None = None) -> int:
     import functools
     import shlex
 
-    from fathom.games.deep_blue.scenarios import ALL_SCENARIOS, NO_SCENARIO
     from fathom.bots.specs import split_bots
+    from fathom.games.deep_blue.scenarios import ALL_SCENARIOS, NO_SCENARIO
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=450)

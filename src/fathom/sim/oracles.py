@@ -23,11 +23,11 @@ from typing import Any
 
 from fathom.bots.ismcts import ISMCTSBot
 from fathom.bots.registry import register_bot
+from fathom.bots.specs import build_bot
 from fathom.core.api import State
 from fathom.core.errors import OptionError
 from fathom.core.rng import Rng
 from fathom.sim import runner
-from fathom.bots.specs import build_bot
 
 ORACLE = "hands-oracle"
 

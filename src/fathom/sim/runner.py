@@ -21,12 +21,12 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from fathom.bots.specs import build_bot, split_bots
 from fathom.core.api import CHANCE, TERMINAL
 from fathom.core.errors import OptionError
 from fathom.core.registry import game_class, new_game
 from fathom.core.rng import Rng
 from fathom.sim import stats as game_stats
-from fathom.bots.specs import build_bot, split_bots
 
 MAX_STEPS = 200_000
 TIMING_KEYS = ("think_s", "wall_s")
