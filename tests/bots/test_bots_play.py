@@ -276,24 +276,6 @@ def test_search_settings_of_the_wrong_kind_are_refused() -> None:
         build_bot("expert(x=1)", "into-the-blue", 1)
 
 
-def test_settings_left_to_the_bot_take_numbers_and_objects_are_no_settings() -> None:
-    """A budget, horizon or cycle whose default is None took any text and failed as a TypeError in the
-    middle of a game; the search bot's own settings went unchecked because it also takes the policy's."""
-    game = fathom.new_game("deep-blue", players=3, seed=5).game
-    with pytest.raises(OptionError, match="ismcts setting 'iterations' is a number \\(or left out\\), not 'x'"):
-        build_bot("ismcts(iterations=x)", "deep-blue", 1)
-    with pytest.raises(OptionError, match="'seconds' is a number \\(or left out\\), not True"):
-        build_bot("ismcts(seconds=true)", "deep-blue", 1)
-    with pytest.raises(OptionError, match="'own_cycle' is a number \\(or left out\\), not 'x'"):
-        policy_for_game(game, own_cycle="x")
-    with pytest.raises(OptionError, match="heuristic: 'params' is not a setting"):
-        build_bot("heuristic(params=3)", "deep-blue", 1)
-    with pytest.raises(OptionError, match="ismcts: 'policy' is not a setting"):
-        build_bot("ismcts(policy=1)", "deep-blue", 1)
-    bot = build_bot("ismcts(iterations=5,seconds=0.5,horizon=4,own_cycle=7)", "deep-blue", 1)
-    assert (bot.iterations, bot.seconds, bot.horizon, bot.policy_options) == (5, 0.5, 4, {"own_cycle": 7})
-
-
 def test_into_the_blue_search_dice_compares_stop_the_expert_and_the_best_rerolls() -> None:
     """``search_dice=True`` (measured weaker, kept to re-measure): rerolls are searched among
     stop, the expert's pick and the few best by the expert's exact expected value."""

@@ -7,7 +7,6 @@ import io
 import json
 import os
 
-from fathom.bots.specs import build_bot, parse_spec, split_bots
 from fathom.cli.main import main
 from fathom.sim import runner
 from fathom.sim.fairness import seat_rates
@@ -24,18 +23,6 @@ def test_tasks_rotate_seats_over_shared_deals() -> None:
     assert [t.index for t in tasks] == list(range(8))
     fixed = make_tasks("deep-blue", ["a", "b"], 3, seed=5, rotate=False)
     assert all(t.seats == ("a", "b") for t in fixed) and len({t.seed for t in fixed}) == 3
-
-
-def test_bot_specs() -> None:
-    assert split_bots("a,b(x=1,y=2),c") == ["a", "b(x=1,y=2)", "c"]
-    assert parse_spec("ismcts(iterations=5,exploration=0.3,x=abc)") == (
-        "ismcts", {"iterations": 5, "exploration": 0.3, "x": "abc"})
-    # switches in JSON or Python spelling; 'False' read as text would be a true value
-    assert parse_spec("ismcts(a=false,b=False,c=True,d=None,e=null)") == (
-        "ismcts", {"a": False, "b": False, "c": True, "d": None, "e": None})
-    bot = build_bot("ismcts(iterations=7)", "deep-blue", 3)
-    assert bot.iterations == 7
-    assert type(build_bot("2", "deep-blue", 1)).__name__ == "DeepBlueHeuristicBot"
 
 
 def test_record_fields_and_replay_from_seed() -> None:
