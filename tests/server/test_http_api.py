@@ -269,9 +269,8 @@ def test_a_saved_game_goes_on_at_a_new_table(client, db_path):
     from fastapi.testclient import TestClient
 
     import fathom
-    from fathom.server.app import create_app
     from fathom.bots.registry import make_bot
-    from fathom.core.driver import play
+    from fathom.server.app import create_app
 
     state = fathom.new_game("deep-blue", players=3, seed=4)
     bots = [make_bot("greedy", "deep-blue", seed=s) for s in range(3)]
