@@ -22,7 +22,7 @@ from starlette.websockets import WebSocketDisconnect
 from fathom.review import review_json
 from fathom.server.catalog import games_info, rules_page
 from fathom.server.clock import TokenBucket, now
-from fathom.server.db import Store, database_url
+from fathom.server.db import Store, database_url, still_open
 from fathom.server.i18n import LANGS, error_text, strings
 from fathom.server.live import Client, LiveTable
 from fathom.server.protocol import ProtocolError, parse
@@ -142,7 +142,7 @@ def create_app(db: str | None = None, *, public_url: str = "", store: Store | No
             out.append({
                 "id": rec.id, "game": rec.game, "players": rec.players, "status": rec.status,
                 "seats": [{"kind": s["kind"], "bot": s.get("bot"), "name": s.get("name", ""),
-                           "open": bool(s.get("open")) and not s.get("claimed")} for s in rec.seats],
+                           "open": still_open(s)} for s in rec.seats],
                 "move_number": live.state.move_number() if live else None, "updated": rec.updated,
             })
         return out

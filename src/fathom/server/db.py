@@ -88,6 +88,11 @@ class TableRecord:
     updated: float = field(default_factory=time.time)
 
 
+def still_open(seat: dict[str, Any]) -> bool:
+    """A person's seat the host left to the lobby that nobody has taken yet (``open``, not ``claimed``)."""
+    return bool(seat.get("open")) and not seat.get("claimed")
+
+
 @dataclass(frozen=True)
 class LoggedAction:
     action: int

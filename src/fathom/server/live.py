@@ -18,7 +18,7 @@ from fathom.core.redact import redact
 from fathom.core.registry import new_game
 from fathom.server.catalog import describe
 from fathom.server.clock import TokenBucket, now
-from fathom.server.db import LoggedAction, TableRecord
+from fathom.server.db import LoggedAction, TableRecord, still_open
 from fathom.server.odds import odds_for
 from fathom.sim.stats import seat_summary
 
@@ -100,7 +100,7 @@ class LiveTable:
         for i, s in enumerate(self.rec.seats):
             seats.append({"seat": i, "kind": s["kind"], "bot": s.get("bot"), "name": s.get("name") or "",
                           "connected": i in present, "away": i in self.away,
-                          "open": bool(s.get("open")) and not s.get("claimed")})
+                          "open": still_open(s)})
         st = self.state
         return {
             "id": self.id, "game": self.rec.game, "players": self.rec.players, "options": self.rec.options,

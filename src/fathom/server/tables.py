@@ -27,7 +27,7 @@ from fathom.core.registry import game_class, game_names, load, new_game
 from fathom.server import auth
 from fathom.server.catalog import bot_available, bot_choices
 from fathom.server.clock import now
-from fathom.server.db import LoggedAction, Store, TableRecord
+from fathom.server.db import LoggedAction, Store, TableRecord, still_open
 from fathom.server.i18n import error_text
 from fathom.server.live import Client, LiveTable
 from fathom.server.protocol import ProtocolError
@@ -218,7 +218,7 @@ class Referee:
         next_id = table.rec.settings.get("rematch")
         if next_id:
             return self.get(next_id), False
-        seats = [{**s, "open": bool(s.get("open")) and not s.get("claimed")} if s["kind"] == "human" else s
+        seats = [{**s, "open": still_open(s)} if s["kind"] == "human" else s
                  for s in table.rec.seats]  # a taken seat stays its taker's: their page is sent its link
         following, _ = self.create({"game": table.rec.game, "seats": seats, "options": table.rec.options,
                                     **table.rec.settings})  # settings: clock, bot_delay_ms, stand_in, hints
