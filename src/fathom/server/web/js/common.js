@@ -53,6 +53,11 @@ export async function openRules(game) {
   showDialog("rules-dialog", res.ok ? body.html : `<p class="error">${esc(body.message)}</p>`);
 }
 
+/** The page of table ``id`` holding several seat keys: pass and play, one device for several people. */
+export function deviceUrl(id, keys) {
+  return `/t/${encodeURIComponent(id)}#` + keys.map((k) => "token=" + encodeURIComponent(k)).join("&");
+}
+
 export function esc(v) {
   return String(v ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
 }

@@ -1,4 +1,4 @@
-import { t, esc, pickLang, loadStrings, setLang, openRules, I18N } from "./common.js";
+import { t, esc, pickLang, loadStrings, setLang, openRules, deviceUrl, I18N } from "./common.js";
 
 let GAMES = [];
 let SAVE = null; // a save file to go on with: it brings the game, the table size, the options and the seed
@@ -100,7 +100,7 @@ function showLinks(data) {
   }
   const people = data.seats.filter((s) => s.kind === "human");
   if (people.length > 1) { // pass and play: one page holding every person's key
-    const url = `/t/${encodeURIComponent(data.id)}#` + people.map((s) => "token=" + encodeURIComponent(s.token)).join("&");
+    const url = deviceUrl(data.id, people.map((s) => s.token));
     rows += `<div class="link-row"><span class="seat-label">${esc(t("lobby.device"))}</span>
       <a class="button" href="${esc(url)}" target="_blank" data-open-device="1">${esc(t("lobby.open_device"))}</a></div>`;
   }

@@ -3,7 +3,7 @@
 // The page connects as the seat to move; between their turns it watches as a spectator (nobody's
 // hand on screen), and before another of its seats moves it hides everything behind a curtain until
 // that person says they hold the device.
-import { t, esc, pickLang, loadStrings, setLang, openRules, showDialog, I18N, Live } from "./common.js";
+import { t, esc, pickLang, loadStrings, setLang, openRules, showDialog, deviceUrl, I18N, Live } from "./common.js";
 import { DeepBlue } from "./deepblue.js";
 import { IntoTheBlue } from "./intotheblue.js";
 
@@ -184,7 +184,7 @@ async function rematchOnThisDevice() {
     next = data.id;
     keys.push(...new URLSearchParams(data.url.split("#")[1] || "").getAll("token"));
   }
-  location.assign(`/t/${encodeURIComponent(next)}#` + keys.map((k) => "token=" + encodeURIComponent(k)).join("&"));
+  location.assign(deviceUrl(next, keys));
 }
 
 function hintHtml(msg) {
@@ -331,6 +331,7 @@ const REVIEW_COLUMNS = {
 };
 
 const REVIEW_TEXT = ["site", "dice", "played", "best"];
+const WORTH_A_LOOK = 0.05; // a call that gave up less than this is as good as the best (as in fathom review)
 const REVIEW_DECIMALS = { stop_vp: 1, continue_vp: 1, played_value: 2, best_value: 2 };
 
 /** Dice in the notation ("1,4,chest") as the page's small dice. */
@@ -340,7 +341,7 @@ function reviewDice(faces) {
 
 function reviewCell(name, row) {
   const v = row[name];
-  if (name === "given_up") return v < 0.05 ? `<td class="ok">–</td>` : `<td class="lost">${v.toFixed(2)}</td>`;
+  if (name === "given_up") return v < WORTH_A_LOOK ? `<td class="ok">–</td>` : `<td class="lost">${v.toFixed(2)}</td>`;
   if (name === "risk") return `<td>${Math.round(100 * v)}%</td>`;
   if (name in REVIEW_DECIMALS) return `<td>${v.toFixed(REVIEW_DECIMALS[name])}</td>`;
   if (name === "dice") return `<td class="text">${reviewDice(v)}</td>`;
@@ -367,7 +368,7 @@ async function openReview(seat) {
   if (!res.ok) { showNotice(data.message); return; }
   const cols = REVIEW_COLUMNS[data.kind];
   const rows = data.rows;
-  const against = rows.filter((r) => r.given_up >= 0.05);
+  const against = rows.filter((r) => r.given_up >= WORTH_A_LOOK);
   const lost = against.reduce((sum, r) => sum + r.given_up, 0);
   let html = `<h1>${esc(t("rev." + data.kind))}</h1>
     <p id="review-summary">${esc(t("rev.summary", { n: rows.length, ok: rows.length - against.length, bad: against.length, lost: lost.toFixed(2) }))}</p>`;
