@@ -20,6 +20,10 @@ from rich.text import Text
 from fathom.core.errors import OptionError, allowed_list
 from fathom.core.registry import game_names, make_game
 
+Columns = dict[str, list[tuple[str, Fraction]]]
+"""A table by column: its label, then (row label, probability) pairs; the plot draws the same."""
+
+
 DEFENCES = {  # column label -> Defences fields
     "no defence": {},
     "1 blue card": {"blue_cards": 1},
@@ -49,7 +53,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
-def _plot(path: str, title: str, x_label: str, columns: dict[str, list[tuple[str, Fraction]]]) -> None:
+def _plot(path: str, title: str, x_label: str, columns: Columns) -> None:
     """One line per column of the table, in percent."""
     try:
         from fathom.sim.report import _plt
@@ -88,10 +92,6 @@ def parse_bag(text: str, gems: tuple[str, ...]) -> tuple[int, ...]:
     if not sum(counts.values()):
         raise OptionError(f"--bag {text!r}: the bag is empty")
     return tuple(counts.values())
-
-
-Columns = dict[str, list[tuple[str, Fraction]]]
-"""A table by column: its label, then (row label, probability) pairs; the plot draws the same."""
 
 
 def _deep_blue(args: argparse.Namespace, console: Console) -> tuple[str, str, Columns]:
