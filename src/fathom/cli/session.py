@@ -150,9 +150,11 @@ class Session:
         console.print(Text(f"Seed {state.seed} (replay this deal with --seed {state.seed})."))
         if self.save_path:
             self.save(self.save_path)
-            for seat in self.humans if state.game.name in REVIEWED else ():  # the coach, looking back: what each person's calls gave up
-                console.print(Text(f"Your push-your-luck calls against the exact odds: fathom review {self.save_path}"
-                                   + (f" --seat {seat}" if len(self.humans) > 1 else ""), style="cyan"))
+            if state.game.name in REVIEWED:  # the coach, looking back: what each person's calls gave up
+                for seat in self.humans:
+                    console.print(Text(f"Your push-your-luck calls against the exact odds: fathom review "
+                                       f"{self.save_path}" + (f" --seat {seat}" if len(self.humans) > 1 else ""),
+                                       style="cyan"))
 
     def save(self, path: str) -> None:
         """The game plus who sits where, so ``--resume`` seats the same bots again."""
