@@ -55,3 +55,10 @@ def test_review_of_an_into_the_blue_save_lists_the_dice_choices(cli, tmp_path: P
     expert, random = cli("review", str(save), "--seat", "0"), cli("review", str(save), "--seat", "1")
     assert "Keep-or-reroll choices of seat 0" in expert.out and ", 0 against them." in flat(expert.out)
     assert "expected points given up" in flat(random.out)
+
+
+def test_every_reviewed_game_has_a_terminal_table() -> None:
+    from fathom.cli.review import TABLES
+    from fathom.review import GAMES
+
+    assert sorted(TABLES) == sorted(GAMES)

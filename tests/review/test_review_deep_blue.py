@@ -48,3 +48,17 @@ def test_the_exact_rule_of_level_2_agrees_with_the_review_and_a_random_leader_do
 def test_the_review_reads_only_the_reviewed_seats_view(game: State, views_asked: set) -> None:
     assert leader_calls(game, 0)
     assert views_asked == {0}
+
+
+def test_the_review_as_json_keeps_every_field_and_the_derived_ones(game: State) -> None:
+    import json
+
+    from fathom.review import review_json
+
+    review = review_json(game, 1)
+    calls = leader_calls(game, 1)
+    assert review["kind"] == "leader-calls" and review["seat"] == 1 and len(review["rows"]) == len(calls) > 0
+    row, call = review["rows"][0], calls[0]
+    assert row["risk"] == float(call.risk) and isinstance(row["risk"], float)
+    assert row["best"] == call.best and row["given_up"] == call.given_up and row["played"] == call.played
+    assert json.loads(json.dumps(review)) == review  # plain JSON, no Fraction left

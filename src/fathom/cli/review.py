@@ -8,6 +8,8 @@ Deep Blue: every draw-or-stop call the seat made as a dive leader
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from rich import box
 from rich.console import Console
@@ -15,8 +17,12 @@ from rich.table import Table
 from rich.text import Text
 
 from fathom.cli.console import load_save, saved_humans
-from fathom.core.api import State
 from fathom.core.errors import OptionError, allowed_list
+from fathom.review import GAMES, review_calls
+
+if TYPE_CHECKING:
+    from fathom.review.deep_blue import LeaderCall
+    from fathom.review.into_the_blue import DiceChoice
 
 WORTH_A_LOOK = 0.05  # a call that gave up less than this (expected VP or points) is as good as the best
 
@@ -34,10 +40,9 @@ def run(args: argparse.Namespace, console: Console) -> int:
     seat = args.seat if args.seat is not None else (people[0] if people else 0)
     if not 0 <= seat < players:
         raise OptionError(f"--seat {seat}: seats are 0..{players - 1}")
-    reviews = {"deep-blue": _deep_blue, "into-the-blue": _into_the_blue}
-    if state.game.name not in reviews:
-        raise OptionError(f"{args.file}: no review for {state.game.name} (there is one for {allowed_list(reviews)})")
-    reviews[state.game.name](state, seat, console)
+    if state.game.name not in GAMES:
+        raise OptionError(f"{args.file}: no review for {state.game.name} (there is one for {allowed_list(GAMES)})")
+    TABLES[state.game.name](review_calls(state, seat), seat, console)
     return 0
 
 
@@ -74,10 +79,7 @@ def _summary(console: Console, what: str, seat: int, losses: list[float], unit: 
     console.print(Text(line + ".", style="bold"))
 
 
-def _deep_blue(state: State, seat: int, console: Console) -> None:
-    from fathom.review.deep_blue import leader_calls
-
-    calls = leader_calls(state, seat)
+def _deep_blue(calls: list[LeaderCall], seat: int, console: Console) -> None:
     table = _new_table(f"Draw-or-stop calls of seat {seat} as dive leader",
                        ("move", "site", "gems", "risk", "stop: VP", "draw on: VP", "played", "VP given up"),
                        ("site", "played"))
@@ -93,10 +95,7 @@ def _deep_blue(state: State, seat: int, console: Console) -> None:
                        "rivals' gains in it and the race for first place are yours to weigh.", style="dim"))
 
 
-def _into_the_blue(state: State, seat: int, console: Console) -> None:
-    from fathom.review.into_the_blue import dice_choices
-
-    choices = dice_choices(state, seat)
+def _into_the_blue(choices: list[DiceChoice], seat: int, console: Console) -> None:
     table = _new_table(f"Keep-or-reroll choices of seat {seat}",
                        ("move", "dice", "left", "played", "pts", "best", "pts ", "given up"), ("dice", "played", "best"))
     for c in choices:
@@ -111,3 +110,9 @@ def _into_the_blue(state: State, seat: int, console: Console) -> None:
                        "play after it, each final roll valued as the expert bot values it (its best placement with "
                        "the majorities it changes, a chest, or nothing for a failed dive); the dice odds are exact.",
                        style="dim"))
+
+
+TABLES: dict[str, Callable[[list[Any], int, Console], None]] = {
+    "deep-blue": _deep_blue, "into-the-blue": _into_the_blue,
+}
+"""How each game of :data:`fathom.review.GAMES` is shown in the terminal."""

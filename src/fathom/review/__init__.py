@@ -10,23 +10,43 @@ could not see.
 from __future__ import annotations
 
 from dataclasses import asdict
-from typing import Any
+from fractions import Fraction
+from importlib import import_module
+from typing import Any, NamedTuple
 
 from fathom.core.api import State
 
-GAMES = ("deep-blue", "into-the-blue")
-"""The games a review exists for."""
+
+class Review(NamedTuple):
+    """What is reviewed in one game: the JSON ``kind`` of its table and the function that lists the calls."""
+
+    kind: str
+    module: str  # imported on first use, so a review of one game never loads the other's bots
+    function: str
+
+
+REVIEWS = {
+    "deep-blue": Review("leader-calls", "fathom.review.deep_blue", "leader_calls"),
+    "into-the-blue": Review("dice-choices", "fathom.review.into_the_blue", "dice_choices"),
+}
+GAMES = tuple(REVIEWS)
+"""The games a review exists for (every front end asks here)."""
+
+
+def review_calls(state: State, seat: int) -> list[Any]:
+    """``seat``'s reviewed calls in ``state``'s history (a game of :data:`GAMES`)."""
+    review = REVIEWS[state.game.name]
+    return getattr(import_module(review.module), review.function)(state, seat)
+
+
+def _row(call: Any) -> dict[str, Any]:
+    """One call as plain JSON: its fields and derived properties, exact fractions as floats."""
+    row = asdict(call)
+    row.update({name: getattr(call, name) for name, attr in vars(type(call)).items() if isinstance(attr, property)})
+    return {key: float(value) if isinstance(value, Fraction) else value for key, value in row.items()}
 
 
 def review_json(state: State, seat: int) -> dict[str, Any]:
     """The review of ``seat``'s calls as plain JSON: ``kind`` names the table, ``rows`` its calls."""
-    if state.game.name == "deep-blue":
-        from fathom.review.deep_blue import leader_calls
-
-        rows = [{**asdict(c), "risk": float(c.risk), "best": c.best, "given_up": c.given_up}
-                for c in leader_calls(state, seat)]
-        return {"kind": "leader-calls", "seat": seat, "rows": rows}
-    from fathom.review.into_the_blue import dice_choices
-
-    rows = [{**asdict(c), "given_up": c.given_up} for c in dice_choices(state, seat)]
-    return {"kind": "dice-choices", "seat": seat, "rows": rows}
+    rows = [_row(call) for call in review_calls(state, seat)]
+    return {"kind": REVIEWS[state.game.name].kind, "seat": seat, "rows": rows}
