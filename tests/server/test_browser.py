@@ -56,6 +56,15 @@ def _click_a_legal_move(page: Any, rng: random.Random, prefer: tuple[str, ...] =
     raise AssertionError(f"could not click a legal move at move {move}")
 
 
+def _accessibility_problems(page: Any) -> list[str]:
+    """What axe-core finds against the page as it is now (WCAG 2 A and AA, and its best practices)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = Axe().run(page).response["violations"]
+    return [f"{v['impact']} {v['id']}: {v['help']} (e.g. {v['nodes'][0]['target']}: "
+            f"{(v['nodes'][0]['any'] or v['nodes'][0]['all'] or [{'message': ''}])[0]['message']})" for v in found]
+
+
 def _seat_page(server: Any, links: dict[str, Any], seat: int) -> str:
     return server.url + links["seats"][seat]["url"]
 
@@ -75,6 +84,8 @@ def test_a_person_plays_a_whole_deep_blue_game_against_a_bot_by_clicking(live_se
         action = _click_a_legal_move(page, rng, prefer)
         kinds.add(action.split()[0])
         clicks += 1
+        if clicks in (10, 25, 60) and _wait_turn(page) != "over":
+            assert not _accessibility_problems(page), clicks
         if clicks == 25:
             assert not page.locator("#to-moves").is_visible()  # wide screen: the moves are beside the board
             page.screenshot(path=str(tmp_path / "deep-blue-mid-game.png"))
@@ -86,9 +97,11 @@ def test_a_person_plays_a_whole_deep_blue_game_against_a_bot_by_clicking(live_se
     state = live_server.get(f"/api/tables/{links['id']}/state")
     assert state["to_move"] == "over" and state["table"]["status"] == "over"
     assert clicks > 20 and {"dive", "sail"} & kinds, kinds
+    assert not _accessibility_problems(page)  # the scores, the summary table, the replay bar
     # a finished game can be replayed step by step in the page
     page.locator("#replay-prev").click()
     page.wait_for_function("document.body.dataset.replayStep !== undefined")
+    assert not _accessibility_problems(page)
     step = int(page.evaluate("document.body.dataset.replayStep"))
     assert step == state["move_number"] - 1
     page.locator("#replay-prev").click()
@@ -99,6 +112,7 @@ def test_a_person_plays_a_whole_deep_blue_game_against_a_bot_by_clicking(live_se
     review = live_server.get(f"/api/tables/{links['id']}/review", links["seats"][0]["token"])
     assert page.inner_text("#review-summary").startswith(f"{len(review['rows'])} calls:")
     assert page.locator("#review tr").count() == (1 + len(review["rows"]) if review["rows"] else 0)
+    assert not _accessibility_problems(page)
     page.locator("#review-dialog .rules-close button").click()
     # and a rematch takes the person to their seat at a new table of the same game
     page.locator("#rematch-btn").click()
@@ -236,7 +250,7 @@ def test_pass_and_play_hides_each_hand_behind_a_curtain_on_one_device(live_serve
     page.wait_for_function("document.body.dataset.status === 'over'", timeout=20000)
     assert page.locator("#summary tr").count() == 1 + 8  # how the game went: a row per number, a column per seat
     heads = page.evaluate("[...document.querySelectorAll('#summary tr:first-child th')].map(e => e.textContent)")
-    assert heads[1] == "Ann" and heads[3] == "Bob" and heads[2].startswith("Seat 2")
+    assert heads[0] == "Ann" and heads[2] == "Bob" and heads[1].startswith("Seat 2")  # one column a seat
     page.locator("[data-review='2']").click()  # each person on the device has their own review
     page.wait_for_selector("#review-dialog[open] #review-summary")
     bobs = live_server.get(f"/api/tables/{tid}/review", keys[2])
@@ -339,6 +353,57 @@ def test_into_the_blue_by_clicking_dice_and_levels(live_server, browser):
     assert rerolled
     assert "Game over" in page.inner_text("#turn-banner")
     assert page.locator("#summary tr").count() == 1 + 5
+    assert not _accessibility_problems(page)
+    assert not page.errors, page.errors
+    context.close()
+
+
+def _focused(page: Any) -> dict[str, Any]:
+    return page.evaluate("""(() => { const e = document.activeElement;
+      return { die: e.dataset.die ?? null, checked: e.getAttribute('aria-checked'), id: e.id,
+               move: e.matches('#moves button.move') }; })()""")
+
+
+def test_into_the_blue_with_the_keyboard_alone_and_what_a_screen_reader_hears(live_server, browser):
+    links = live_server.post("/api/tables", {"game": "into-the-blue", "seed": 4,
+                                             "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "1"}]})
+    context, page = _open(browser, _seat_page(live_server, links, 0))
+    _wait_turn(page)
+
+    def tab_to(wanted: Any) -> dict[str, Any]:
+        for _ in range(80):
+            page.keyboard.press("Tab")
+            now = _focused(page)
+            if wanted(now):
+                return now
+        raise AssertionError("Tab never reached it")
+
+    # choose a die to reroll: Tab reaches it, Space ticks it (and the focus stays on it), Enter rerolls
+    die = tab_to(lambda f: f["die"] is not None)
+    assert die["checked"] == "false"
+    page.keyboard.press("Space")
+    assert _focused(page) == {**die, "checked": "true"}
+    assert page.locator(f"svg.die.selected[data-die='{die['die']}']").count() == 1
+    move = page.evaluate("document.body.dataset.move")
+    tab_to(lambda f: f["id"] == "reroll-btn")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"document.body.dataset.move !== '{move}'", timeout=20000)
+    # from then on Enter alone plays the game out: after each move the focus is back on the first move
+    start = time.time()
+    heard: set[str] = set()
+    while _wait_turn(page) != "over":
+        assert time.time() - start < 120
+        assert _focused(page)["move"], _focused(page)
+        heard.add(" ".join(page.inner_text("#announce").split()))
+        move = page.evaluate("document.body.dataset.move")
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"document.body.dataset.move !== '{move}'", timeout=20000)
+    # what was said aloud is what the log shows as it happens, the bot's moves included
+    log = " ".join(page.inner_text("#log").split())
+    said = [text for text in heard if text]
+    assert said and all(part in log for text in said for part in text.split(". "))
+    assert any("Seat 2" in text for text in said)
+    assert page.get_attribute("#turn-banner", "role") == "status"
     assert not page.errors, page.errors
     context.close()
 
@@ -352,8 +417,10 @@ def test_lobby_creates_a_table_and_french_strings(live_server, browser):
     page.wait_for_function("document.body.dataset.ready === '1'")
     assert page.inner_text("#create h2") == "Nouvelle table"
     assert page.is_checked("#hints")  # hints allowed unless the host says no
+    assert not _accessibility_problems(page)
     page.locator("#rules-btn").click()  # how to play the chosen game, in the page's language
     page.wait_for_selector("#rules-dialog[open] h1")
+    assert not _accessibility_problems(page)
     assert "Deep Blue" in page.inner_text("#rules-dialog h1") and "comment jouer" in page.inner_text("#rules-dialog h1")
     page.locator("#rules-dialog .rules-close button").click()
     page.wait_for_function("!document.getElementById('rules-dialog').open")
@@ -449,6 +516,7 @@ def test_on_a_phone_no_page_is_wider_than_the_screen_and_the_moves_are_a_tap_awa
         page.goto(_seat_page(live_server, links, 0))
         page.wait_for_function("document.body.dataset.status === 'playing'", timeout=15000)
         assert page.evaluate(overflow) <= 0, game
+        assert not _accessibility_problems(page), game  # in French, on a phone
         # the moves sit below the board: a button brings them into view, then goes away
         page.wait_for_function("document.body.dataset.mine === '1'", timeout=15000)
         jump = page.locator("#to-moves")

@@ -25,6 +25,22 @@ export function t(key, params = {}) {
   return s.replace(/\{(\w+)(?:!r)?\}/g, (m, k) => (params[k] !== undefined ? params[k] : m));
 }
 
+/** Fill the page's fixed words: ``data-t`` is an element's text, ``data-t-label`` its accessible name. */
+export function translatePage() {
+  document.querySelectorAll("[data-t]").forEach((el) => (el.textContent = t(el.dataset.t)));
+  document.querySelectorAll("[data-t-label]").forEach((el) => el.setAttribute("aria-label", t(el.dataset.tLabel)));
+  const lang = document.getElementById("lang");
+  lang.textContent = t("lang.other");
+  lang.setAttribute("lang", I18N.lang === "fr" ? "en" : "fr"); // the button names the other language in it
+  lang.onclick = () => setLang(I18N.lang === "fr" ? "en" : "fr");
+}
+
+/** Say ``text`` to a screen reader (the page's polite live region) without showing it. */
+export function announce(text) {
+  const region = document.getElementById("announce");
+  if (region && text) region.textContent = text;
+}
+
 export function setLang(lang) {
   localStorage.setItem("fathom.lang", lang);
   location.reload();

@@ -322,7 +322,7 @@ export class DeepBlue {
       cards += `<div class="market-slot">${slot.card ? this.cardHtml(slot.card, { action: act, price: slot.price }) : `<div class="card empty"><div class="price">${coinSvg(slot.price, 22)}</div></div>`}</div>`;
     }
     const refresh = this.legal.has("refresh");
-    return `<section class="panel market"><h3>${esc(t("db.market"))}</h3><div class="market-row">
+    return `<section class="panel market"><h2>${esc(t("db.market"))}</h2><div class="market-row">
       <div class="deck" title="${esc(t("db.deck", { n: v.deck_count }))}"><div class="deck-back"></div><span>${esc(t("db.deck", { n: v.deck_count }))}</span></div>
       ${cards}
       <button class="refresh ${refresh ? "legal" : ""}" ${refresh ? `data-action="refresh"` : "disabled"}>${coinSvg(v.refresh_price, 22)} ${esc(t("db.refresh", { price: v.refresh_price }))}</button>
@@ -339,9 +339,9 @@ export class DeepBlue {
     }).join("");
     const rest = Object.entries(me.rest || {}).filter(([, n]) => n > 0).map(([id, n]) => this.cardHtml(id, { count: n, small: true })).join("");
     const inPlay = Object.entries(me.in_play || {}).filter(([, n]) => n > 0).map(([id, n]) => this.cardHtml(id, { count: n, small: true, extraClass: "played" })).join("");
-    return `<section class="panel hand" id="hand"><h3>${esc(t("db.hand"))} <span class="muted">(${me.hand_count})</span></h3><div class="hand-row">${cards || "–"}</div>
-      ${inPlay ? `<h4>${esc(t("db.in_play"))}</h4><div class="hand-row small">${inPlay}</div>` : ""}
-      <h4>${esc(t("db.rest"))} <span class="muted">(${me.rest_count})</span></h4><div class="hand-row small">${rest || "–"}</div></section>`;
+    return `<section class="panel hand" id="hand"><h2>${esc(t("db.hand"))} <span class="muted">(${me.hand_count})</span></h2><div class="hand-row">${cards || "–"}</div>
+      ${inPlay ? `<h3>${esc(t("db.in_play"))}</h3><div class="hand-row small">${inPlay}</div>` : ""}
+      <h3>${esc(t("db.rest"))} <span class="muted">(${me.rest_count})</span></h3><div class="hand-row small">${rest || "–"}</div></section>`;
   }
 
   playersHtml(msg) {
@@ -371,7 +371,7 @@ export class DeepBlue {
 
   diveHtml(msg) {
     const v = this.view, dv = v.dive;
-    if (!dv) return `<section class="panel dive idle"><h3>${esc(t("db.dive"))}</h3><p class="muted">${esc(t("db.no_dive"))}</p></section>`;
+    if (!dv) return `<section class="panel dive idle"><h2>${esc(t("db.dive"))}</h2><p class="muted">${esc(t("db.no_dive"))}</p></section>`;
     const seen = {};
     const drawn = dv.drawn.map((g) => {
       seen[g] = (seen[g] || 0) + 1;
@@ -380,7 +380,7 @@ export class DeepBlue {
     }).join("");
     const divers = dv.divers.map((p) => `<span class="chip" style="--c:${this.colour(p)}">${esc(this.app.seatName(p))}${p === dv.leader ? " ★" : ""}${dv.card_vp[p] ? ` · ${dv.card_vp[p]} ${esc(t("db.vp"))}` : ""}</span>`).join(" ");
     const out = dv.resurfaced.map((p) => `<span class="chip out" style="--c:${this.colour(p)}">${esc(this.app.seatName(p))} ⇧ ${esc(t("db.resurfaced"))}</span>`).join(" ");
-    return `<section class="panel dive" id="dive"><h3>${esc(t("db.dive"))} · ${esc(dv.site)} <span class="muted">${esc(dv.tile)}</span></h3>
+    return `<section class="panel dive" id="dive"><h2>${esc(t("db.dive"))} · ${esc(dv.site)} <span class="muted">${esc(dv.tile)}</span></h2>
       <div class="dive-board"><div class="depth">${drawn || "<span class='muted'>…</span>"}${dv.pending_gems.map((g) => `<span class="drawn pending">${gemSvg(g, 22)}</span>`).join("")}</div></div>
       <p>${esc(t("db.leader"))}: <b>${esc(this.app.seatName(dv.leader))}</b></p><p>${divers} ${out}</p></section>`;
   }
@@ -406,9 +406,9 @@ export class DeepBlue {
       odds += `<div class="odds-line"><span>${esc(t("db.stop_vp"))}</span><b>${o.stop_vp.toFixed(0)}</b></div>
         <div class="odds-line"><span>${esc(t("db.draw_vp"))}</span><b>${o.draw_vp.toFixed(2)}</b></div>`;
     }
-    return `<section class="panel bag" id="bag"><h3>${esc(t("db.bag"))} <span class="muted">(${v.bag_count})</span></h3>
+    return `<section class="panel bag" id="bag"><h2>${esc(t("db.bag"))} <span class="muted">(${v.bag_count})</span></h2>
       <div class="bag-row"><svg class="bag-icon" width="34" height="38" viewBox="0 0 34 38"><path d="M8 10 Q 2 30 8 34 Q 17 38 26 34 Q 32 30 26 10 Z" fill="#8c6a43" stroke="#3e2a14" stroke-width="1.5"/><path d="M9 10 Q 17 4 25 10" fill="none" stroke="#3e2a14" stroke-width="2.5"/></svg>${bag}</div>
       ${supply ? `<p class="muted small">${esc(t("db.supply"))}: ${supply}</p>` : ""}
-      <h4>${esc(t("t.odds"))}</h4>${odds}</section>`;
+      <h3>${esc(t("t.odds"))}</h3>${odds}</section>`;
   }
 }

@@ -13,14 +13,27 @@ export class IntoTheBlue {
     this.main = document.getElementById("main");
     this.side = document.getElementById("game-side");
     document.body.classList.add("into-the-blue");
-    this.main.addEventListener("click", (ev) => {
+    this.main.addEventListener("click", (ev) => this.toggleDie(ev.target.closest("[data-die]")));
+    this.main.addEventListener("keydown", (ev) => {
+      if (ev.key !== " " && ev.key !== "Enter") return;
       const die = ev.target.closest("[data-die]");
-      if (!die || !die.classList.contains("selectable")) return;
-      const i = +die.dataset.die;
-      if (this.selected.has(i)) this.selected.delete(i); else this.selected.add(i);
-      this.render(this.msg, this.events);
+      if (!die) return;
+      ev.preventDefault();
+      this.toggleDie(die);
     });
   }
+
+  /** Choose or unchoose a die to reroll; the keyboard's focus stays on it across the re-render. */
+  toggleDie(die) {
+    if (!die || !die.classList.contains("selectable")) return;
+    const i = +die.dataset.die;
+    const focused = document.activeElement === die;
+    if (this.selected.has(i)) this.selected.delete(i); else this.selected.add(i);
+    this.render(this.msg, this.events);
+    if (focused) this.main.querySelector(`[data-die="${i}"]`)?.focus();
+  }
+
+  faceName(face) { return face === "chest" ? t("itb.face_chest") : String(face); }
 
   colour(seat) { return ITB_COLOURS[seat % ITB_COLOURS.length]; }
 
@@ -69,7 +82,9 @@ export class IntoTheBlue {
     } else {
       body = (PIPS[face] || []).map(([x, y]) => `<circle cx="${x * 11}" cy="${y * 11}" r="4.6" fill="#0d2a45"/>`).join("");
     }
-    return `<svg class="die ${extra}" ${attrs} width="${size}" height="${size}" viewBox="-25 -25 50 50"><rect x="-22" y="-22" width="44" height="44" rx="9" fill="#fdfcf7" stroke="#0d2a45" stroke-width="2"/>${body}</svg>`;
+    const name = esc(t("itb.die", { face: this.faceName(face) }));
+    const role = attrs.includes("role=") ? "" : `role="img" `; // a die to choose is a checkbox instead
+    return `<svg class="die ${extra}" ${role}aria-label="${name}" ${attrs} width="${size}" height="${size}" viewBox="-25 -25 50 50"><rect x="-22" y="-22" width="44" height="44" rx="9" fill="#fdfcf7" stroke="#0d2a45" stroke-width="2"/>${body}</svg>`;
   }
 
   render(msg, events) {
@@ -98,7 +113,8 @@ export class IntoTheBlue {
     const faces = (turn.dice || []).slice().sort((a, b) => faceOrder(a) - faceOrder(b));
     faces.forEach((f, i) => {
       const sel = this.selected.has(i);
-      diceHtml += this.dieSvg(f, 58, `${choosing ? "selectable" : ""} ${sel ? "selected" : ""}`, `data-die="${i}" data-face="${f}"`);
+      const choice = choosing ? ` tabindex="0" role="checkbox" aria-checked="${sel}"` : "";
+      diceHtml += this.dieSvg(f, 58, `${choosing ? "selectable" : ""} ${sel ? "selected" : ""}`, `data-die="${i}" data-face="${f}"${choice}`);
     });
     for (let i = 0; i < (turn.rolling || 0); i++) diceHtml += `<svg class="die rolling" width="58" height="58" viewBox="-25 -25 50 50"><rect x="-22" y="-22" width="44" height="44" rx="9" fill="#d7e7f5" stroke="#0d2a45" stroke-width="2" stroke-dasharray="5 4"/></svg>`;
     let controls = "";
@@ -112,8 +128,8 @@ export class IntoTheBlue {
     const whose = turn.seat !== undefined ? `<span class="chip" style="--c:${this.colour(turn.seat)}">${esc(this.app.seatName(turn.seat))}</span>` : "";
     this.main.innerHTML = `<div class="itb-board">
       <div class="sea-levels">${levels}</div>
-      <div class="dice-tray"><h3>${esc(t("itb.dice"))} ${whose} <span class="muted">${turn.rolls_left !== undefined ? esc(t("itb.rolls_left", { n: turn.rolls_left })) : ""}</span>
-        ${turn.bonus ? `<span class="tag">${esc(t("itb.bonus"))}</span>` : ""}${turn.final ? `<span class="tag warn">${esc(t("itb.final"))}</span>` : ""}</h3>
+      <div class="dice-tray"><h2>${esc(t("itb.dice"))} ${whose} <span class="muted">${turn.rolls_left !== undefined ? esc(t("itb.rolls_left", { n: turn.rolls_left })) : ""}</span>
+        ${turn.bonus ? `<span class="tag">${esc(t("itb.bonus"))}</span>` : ""}${turn.final ? `<span class="tag warn">${esc(t("itb.final"))}</span>` : ""}</h2>
         <div class="dice">${diceHtml}</div>${controls}
         <p class="muted">${esc(t("itb.chests_left", { n: v.chests_left }))}</p></div></div>`;
     // side: seats and odds
@@ -131,7 +147,7 @@ export class IntoTheBlue {
     }).join("");
     let odds = "";
     if (msg.odds && msg.odds.targets) {
-      odds = `<section class="panel"><h3>${esc(t("t.odds"))}</h3><table class="odds-table"><tr><th></th><th>${esc(t("itb.odds_stop"))}</th><th>${esc(t("itb.odds_best"))}</th></tr>` +
+      odds = `<section class="panel"><h2>${esc(t("t.odds"))}</h2><table class="odds-table"><tr><th>${esc(t("itb.odds_target"))}</th><th>${esc(t("itb.odds_stop"))}</th><th>${esc(t("itb.odds_best"))}</th></tr>` +
         msg.odds.targets.map((x) => `<tr><td>${esc(x.target === "perfect" ? t("itb.target_perfect") : t("itb.target_level", { n: x.target.slice(1) }))}</td><td>${pct(x.stop.p)}</td><td><b>${pct(x.best.p)}</b></td></tr>`).join("") + `</table></section>`;
     }
     this.side.innerHTML = `<section class="panel players">${seats}</section>${odds}`;

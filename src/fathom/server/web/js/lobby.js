@@ -1,13 +1,10 @@
-import { t, esc, pickLang, loadStrings, setLang, openRules, deviceUrl, I18N } from "./common.js";
+import { t, esc, pickLang, loadStrings, openRules, deviceUrl, translatePage, I18N } from "./common.js";
 
 let GAMES = [];
 let SAVE = null; // a save file to go on with: it brings the game, the table size, the options and the seed
 
 function fill() {
-  document.querySelectorAll("[data-t]").forEach((el) => (el.textContent = t(el.dataset.t)));
-  const lang = document.getElementById("lang");
-  lang.textContent = t("lang.other");
-  lang.onclick = () => setLang(I18N.lang === "fr" ? "en" : "fr");
+  translatePage();
   document.getElementById("rules-btn").onclick = () => openRules(document.getElementById("game").value);
 }
 
@@ -37,9 +34,9 @@ function renderSeats() {
     const prev = old[i] || { kind: i === 0 ? "human" : (g.bots.find((b) => b.id === "1") ? "bot:1" : "bot:0"), name: "" };
     let opts = `<option value="human">${esc(t("lobby.person"))}</option><option value="open">${esc(t("lobby.open_seat"))}</option>`;
     for (const b of g.bots) opts += `<option value="bot:${esc(b.id)}">${esc(t("lobby.bot", { name: b.level !== null ? `${b.level} · ${b.name}` : b.name }))}</option>`;
-    box.insertAdjacentHTML("beforeend", `<div class="seat-row"><span class="seat-label">${esc(t("lobby.seat", { n: i + 1 }))}</span>
-      <select name="seat${i}" data-seat="${i}">${opts}</select>
-      <input name="name${i}" placeholder="${esc(t("lobby.name"))}" maxlength="24" value="${esc(prev.name)}"></div>`);
+    box.insertAdjacentHTML("beforeend", `<div class="seat-row"><span class="seat-label" id="seat-label-${i}">${esc(t("lobby.seat", { n: i + 1 }))}</span>
+      <select name="seat${i}" data-seat="${i}" aria-labelledby="seat-label-${i}">${opts}</select>
+      <input name="name${i}" placeholder="${esc(t("lobby.name"))}" aria-label="${esc(t("lobby.seat", { n: i + 1 }) + " · " + t("lobby.name"))}" maxlength="24" value="${esc(prev.name)}"></div>`);
     box.querySelector(`select[data-seat="${i}"]`).value = prev.kind;
   }
 }

@@ -3,7 +3,7 @@
 // The page connects as the seat to move; between their turns it watches as a spectator (nobody's
 // hand on screen), and before another of its seats moves it hides everything behind a curtain until
 // that person says they hold the device.
-import { t, esc, pickLang, loadStrings, setLang, openRules, showDialog, deviceUrl, I18N, Live } from "./common.js";
+import { t, esc, pickLang, loadStrings, openRules, showDialog, deviceUrl, I18N, Live, translatePage, announce } from "./common.js";
 import { DeepBlue } from "./deepblue.js";
 import { IntoTheBlue } from "./intotheblue.js";
 
@@ -81,7 +81,11 @@ function onMessage(msg) {
     delete document.body.dataset.pending;
     if (handOverTo(msg) !== null) showCurtain(handOverTo(msg));
     else if (onThisDevice() && app.you !== null && msg.to_move !== app.you) connectAs(null); // turn over: watch
-    else if (!app.replay) render();
+    else if (!app.replay) {
+      const fresh = !msg.reset && msg.events_from > 0 ? msg.events : []; // what just happened, not the whole log
+      render();
+      announceEvents(fresh);
+    }
     return;
   }
   if (msg.type === "error") {
@@ -289,6 +293,13 @@ function renderMoves(msg) {
   if (back) back.onclick = () => app.live.send({ type: "back" });
 }
 
+/** A screen reader hears what just happened (the log's newest lines), as they come. */
+function announceEvents(events) {
+  const box = document.createElement("div");
+  box.innerHTML = events.map((e) => app.renderer.eventText(e)).filter(Boolean).join(". ");
+  announce(box.textContent.replace(/\s+/g, " ").trim());
+}
+
 function renderLog(events) {
   const ol = document.getElementById("log");
   const r = app.renderer;
@@ -321,7 +332,7 @@ function summaryHtml(msg) {
   const head = rows.map((_, seat) => `<th>${esc(seatName(seat))}</th>`).join("");
   const body = Object.keys(rows[0]).map((name) => `<tr><th>${esc(t("sum." + name))}</th>` +
     rows.map((row) => `<td>${row[name] === null ? "–" : esc(row[name])}</td>`).join("") + "</tr>").join("");
-  return `<h3 class="summary-title">${esc(t("sum.title"))}</h3><table class="summary" id="summary"><tr><th></th>${head}</tr>${body}</table>`;
+  return `<h2 class="summary-title">${esc(t("sum.title"))}</h2><table class="summary" id="summary"><tr><td></td>${head}</tr>${body}</table>`;
 }
 
 // Once the game is over: this seat's push-your-luck calls weighed against the exact odds (GET .../review).
@@ -387,11 +398,11 @@ function renderReplayBar(msg) {
   box.hidden = false;
   const total = app.replay ? app.replay.total : msg.move_number;
   const step = app.replay ? app.replay.step : total;
-  box.innerHTML = `<h3>${esc(t("t.replay"))}</h3>
+  box.innerHTML = `<h2>${esc(t("t.replay"))}</h2>
     <div class="replay-controls">
       <button class="ghost" data-step="0" title="${esc(t("t.first"))}">|◀</button>
       <button class="ghost" data-step="${Math.max(0, step - 1)}" title="${esc(t("t.prev"))}" id="replay-prev">◀</button>
-      <input type="range" min="0" max="${total}" value="${step}" id="replay-range">
+      <input type="range" min="0" max="${total}" value="${step}" id="replay-range" aria-label="${esc(t("t.replay"))}">
       <button class="ghost" data-step="${Math.min(total, step + 1)}" title="${esc(t("t.next"))}" id="replay-next">▶</button>
       <button class="ghost" data-step="${total}" title="${esc(t("t.last"))}">▶|</button>
     </div>
@@ -438,6 +449,20 @@ function render() {
   app.renderer.render(msg, events);
   renderLog(events);
   followMoves();
+  keepFocus();
+}
+
+// A move's button is drawn anew after every move: a keyboard player whose focus went with it (to
+// the page's body) finds it again on the first move of their next turn, without scrolling there.
+// Only while they use the keyboard: a ring on a move after a click would read as advice.
+const input = { keyboard: false };
+document.addEventListener("keydown", () => (input.keyboard = true), true);
+document.addEventListener("pointerdown", () => (input.keyboard = false), true);
+
+function keepFocus() {
+  if (!input.keyboard || (document.activeElement && document.activeElement !== document.body)) return;
+  const first = document.querySelector("#moves button.move");
+  if (first) first.focus({ preventScroll: true });
 }
 
 // In one column the moves come after the board, market and hand: while it is this page's turn and
@@ -469,10 +494,7 @@ document.addEventListener("click", (ev) => {
 
 async function main() {
   await loadStrings(pickLang());
-  document.querySelectorAll("[data-t]").forEach((el) => (el.textContent = t(el.dataset.t)));
-  const lang = document.getElementById("lang");
-  lang.textContent = t("lang.other");
-  lang.onclick = () => setLang(I18N.lang === "fr" ? "en" : "fr");
+  translatePage();
   document.getElementById("rules-btn").onclick = () => app.welcome && openRules(app.welcome.table.game);
   document.getElementById("chat-form").onsubmit = (e) => {
     e.preventDefault();
