@@ -408,6 +408,37 @@ def test_into_the_blue_with_the_keyboard_alone_and_what_a_screen_reader_hears(li
     context.close()
 
 
+def test_the_deep_blue_board_by_keyboard_and_its_map_in_words(live_server, browser):
+    links = live_server.post("/api/tables", {"game": "deep-blue", "seed": 3,
+                                             "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "1"}]})
+    context, page = _open(browser, _seat_page(live_server, links, 0))
+    _wait_turn(page)
+    # every wreck site says what it holds: a screen reader's view of the map
+    sites = page.evaluate("[...document.querySelectorAll('g.site')].map(g => g.getAttribute('aria-label'))")
+    view = live_server.get(f"/api/tables/{links['id']}/state", links["seats"][0]["token"])["view"]
+    assert len(sites) == len(view["sites"]) == 15
+    assert sum("a face-down wreck" in s for s in sites) == sum(1 for s in view["sites"] if s.get("face_down"))
+    assert any("VP to the leader; scouting spots" in s for s in sites)
+    # a market card is a button a keyboard reaches, named as the moves panel names its move
+    for _ in range(80):
+        page.keyboard.press("Tab")
+        action = page.evaluate("document.activeElement.dataset.action || ''")
+        if action.startswith("recruit"):
+            break
+    else:
+        raise AssertionError("Tab never reached a market card")
+    label = page.evaluate("document.activeElement.getAttribute('aria-label')")
+    assert page.evaluate("document.activeElement.getAttribute('role')") == "button"
+    assert label.startswith(page.inner_text(f"#moves button[data-action='{action}']").strip())
+    move = page.evaluate("document.body.dataset.move")
+    page.keyboard.press("Enter")  # recruits: the next step is paying for it
+    page.wait_for_function(f"document.body.dataset.move !== '{move}'", timeout=20000)
+    assert page.evaluate("[...document.querySelectorAll('#moves button.move')].some(b => b.dataset.action.startsWith('pay'))")
+    assert not _accessibility_problems(page)
+    assert not page.errors, page.errors
+    context.close()
+
+
 def test_lobby_creates_a_table_and_french_strings(live_server, browser):
     context = browser.new_context()
     page = context.new_page()

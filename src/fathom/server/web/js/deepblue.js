@@ -195,7 +195,7 @@ export class DeepBlue {
     const half = (TILE * S) / 2;
     const legalDive = this.legal.has(`dive ${n.id}`);
     const attrs = legalDive ? `class="site legal" data-action="dive ${esc(n.id)}"` : `class="site"`;
-    let g = `<g ${attrs} transform="translate(${x},${y})">`;
+    let g = `<g ${attrs} role="group" aria-label="${esc(this.siteLabel(n, site))}" transform="translate(${x},${y})">`;
     if (diving) g += `<rect x="${-half - 12}" y="${-half - 12}" width="${2 * half + 24}" height="${2 * half + 24}" rx="16" class="dive-glow"/>`;
     if (legalDive) g += `<rect x="${-half - 8}" y="${-half - 8}" width="${2 * half + 16}" height="${2 * half + 16}" rx="14" class="legal-glow"/>`;
     const border = n.kind === "start" ? "#f3c623" : "#d8384a";
@@ -227,6 +227,19 @@ export class DeepBlue {
     }
     g += `<text y="${half + 16}" text-anchor="middle" class="node-label">${esc(n.id)}</text></g>`;
     return g;
+  }
+
+  /** What a site holds, in words: a screen reader's view of the map (the tile, its spots and who holds them). */
+  siteLabel(n, site) {
+    const id = n.id;
+    const gem = site?.gem ? ", " + t("db.site_gem", { gem: t("gem." + site.gem) }) : "";
+    if (!site || (!site.tile && !site.face_down)) return t("db.site_empty", { id }) + gem;
+    if (site.face_down) return t("db.site_face_down", { id }) + gem;
+    const vp = site.leader_vp ?? (this.tiles[site.tile] || {}).leader_vp ?? "";
+    const spots = (site.spots || []).map((s) => t("gem." + s.kind) + (s.boat
+      ? ` (${this.app.seatName(s.boat.seat)}, ${t("db.boat", { n: s.boat.boat })})` : "")).join(", ");
+    return t(site.sunken ? "db.site_sunken" : "db.site_wreck", { id, vp }) + gem
+      + (spots ? "; " + t("db.site_spots", { spots }) : "");
   }
 
   spotShape(kind) {

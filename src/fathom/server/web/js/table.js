@@ -447,10 +447,32 @@ function render() {
   renderReplayBar(live);
   renderMoves(msg);
   app.renderer.render(msg, events);
+  boardTargets();
   renderLog(events);
   followMoves();
   keepFocus();
 }
+
+// The board's own targets (wrecks, spots, boats, cards, tokens, levels) work from the keyboard too:
+// each is a button to assistive technology, named as its move is in the moves panel, then what it is.
+function boardTargets() {
+  const named = new Map([...document.querySelectorAll("#moves button.move")].map((b) => [b.dataset.action, b.textContent.trim()]));
+  document.querySelectorAll(".legal[data-action]:not(button), [data-select-boat]").forEach((el) => {
+    const what = named.get(el.dataset.action) || el.querySelector("title")?.textContent || el.dataset.action;
+    const about = el.getAttribute("aria-label");
+    Object.entries({ tabindex: "0", role: "button", "aria-label": about ? `${what}. ${about}` : what })
+      .forEach(([name, value]) => el.setAttribute(name, value));
+  });
+}
+
+// Enter or Space on such a target does what a click does (a real <button> does it by itself).
+document.addEventListener("keydown", (ev) => {
+  if (ev.key !== "Enter" && ev.key !== " ") return;
+  const target = ev.target.closest?.('[role="button"]:not(button)');
+  if (!target) return;
+  ev.preventDefault();
+  target.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+});
 
 // A move's button is drawn anew after every move: a keyboard player whose focus went with it (to
 // the page's body) finds it again on the first move of their next turn, without scrolling there.
