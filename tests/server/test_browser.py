@@ -135,6 +135,7 @@ def test_the_hint_button_shows_level_3s_move_and_plays_nothing(live_server, brow
     page.wait_for_selector("#hint-text")
     text = page.inner_text("#hint-text")
     assert text.startswith("Level 3 would play:") and "estimated win chance" in text
+    assert " ".join(page.inner_text("#announce").split()) == " ".join(text.split())  # read out too
     hint = live_server.post(f"/api/tables/{tid}/hint", {}, token=token)
     shown = page.evaluate("[...document.querySelectorAll('.move.suggested')].map(e => e.dataset.action)")
     assert shown == [hint["move"]]  # its move's button is marked

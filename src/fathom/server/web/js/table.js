@@ -97,7 +97,10 @@ function onMessage(msg) {
   }
   if (msg.type === "hint") {
     app.hint = msg;
-    if (app.msg && !app.replay) render();
+    if (app.msg && !app.replay) {
+      render();
+      announce(document.getElementById("hint-text")?.textContent.replace(/\s+/g, " ").trim());
+    }
     return;
   }
   if (msg.type === "rematch") {
