@@ -69,10 +69,15 @@ def _seat_page(server: Any, links: dict[str, Any], seat: int) -> str:
     return server.url + links["seats"][seat]["url"]
 
 
+def _ann_against_a_bot(server: Any, browser: Any, game: str, seed: int) -> tuple[dict[str, Any], Any, Any]:
+    """A new table of ``game``: Ann in seat 0 against a level-1 bot; her page is open."""
+    links = server.post("/api/tables", {"game": game, "seed": seed,
+                                        "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "1"}]})
+    return (links, *_open(browser, _seat_page(server, links, 0)))
+
+
 def test_a_person_plays_a_whole_deep_blue_game_against_a_bot_by_clicking(live_server, browser, tmp_path):
-    links = live_server.post("/api/tables", {"game": "deep-blue", "seed": 3,
-                                             "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "1"}]})
-    context, page = _open(browser, _seat_page(live_server, links, 0))
+    links, context, page = _ann_against_a_bot(live_server, browser, "deep-blue", 3)
     rng = random.Random(3)
     start = time.time()
     clicks = 0
@@ -293,10 +298,8 @@ def test_pass_and_play_watches_as_a_spectator_while_the_bots_play(live_server, b
 
 
 def test_reconnect_and_a_killed_server_mid_game(live_server, browser):
-    links = live_server.post("/api/tables", {"game": "deep-blue", "seed": 5,
-                                             "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "1"}]})
+    links, context, page = _ann_against_a_bot(live_server, browser, "deep-blue", 5)
     token = links["seats"][0]["token"]
-    context, page = _open(browser, _seat_page(live_server, links, 0))
     rng = random.Random(5)
     for _ in range(8):
         _wait_turn(page)
@@ -329,9 +332,7 @@ def test_reconnect_and_a_killed_server_mid_game(live_server, browser):
 
 
 def test_into_the_blue_by_clicking_dice_and_levels(live_server, browser):
-    links = live_server.post("/api/tables", {"game": "into-the-blue", "seed": 4,
-                                             "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "1"}]})
-    context, page = _open(browser, _seat_page(live_server, links, 0))
+    links, context, page = _ann_against_a_bot(live_server, browser, "into-the-blue", 4)
     _wait_turn(page)
     page.locator("#hint-btn").click()  # dice hints too: the expert's keep-or-reroll, in words
     page.wait_for_selector("#hint-text")
@@ -366,9 +367,7 @@ def _focused(page: Any) -> dict[str, Any]:
 
 
 def test_into_the_blue_with_the_keyboard_alone_and_what_a_screen_reader_hears(live_server, browser):
-    links = live_server.post("/api/tables", {"game": "into-the-blue", "seed": 4,
-                                             "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "1"}]})
-    context, page = _open(browser, _seat_page(live_server, links, 0))
+    links, context, page = _ann_against_a_bot(live_server, browser, "into-the-blue", 4)
     _wait_turn(page)
 
     def tab_to(wanted: Any) -> dict[str, Any]:
@@ -410,9 +409,7 @@ def test_into_the_blue_with_the_keyboard_alone_and_what_a_screen_reader_hears(li
 
 
 def test_the_deep_blue_board_by_keyboard_and_its_map_in_words(live_server, browser):
-    links = live_server.post("/api/tables", {"game": "deep-blue", "seed": 3,
-                                             "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "1"}]})
-    context, page = _open(browser, _seat_page(live_server, links, 0))
+    links, context, page = _ann_against_a_bot(live_server, browser, "deep-blue", 3)
     _wait_turn(page)
     # every wreck site says what it holds: a screen reader's view of the map
     sites = page.evaluate("[...document.querySelectorAll('g.site')].map(g => g.getAttribute('aria-label'))")
