@@ -433,6 +433,11 @@ def test_the_deep_blue_board_by_keyboard_and_its_map_in_words(live_server, brows
     page.wait_for_function(f"document.body.dataset.move !== '{move}'", timeout=20000)
     assert page.evaluate("[...document.querySelectorAll('#moves button.move')].some(b => b.dataset.action.startsWith('pay'))")
     assert not _accessibility_problems(page)
+    # a person whose system asks for less motion: the turn banner and the glows stop pulsing
+    pulsing = "getComputedStyle(document.querySelector('.turn-banner.mine')).animationName"
+    assert page.evaluate(pulsing) != "none"
+    page.emulate_media(reduced_motion="reduce")
+    assert page.evaluate(pulsing) == "none"
     assert not page.errors, page.errors
     context.close()
 

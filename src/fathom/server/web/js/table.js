@@ -502,7 +502,8 @@ function followMoves() {
       followMoves();
     });
     toMoves.observer.observe(moves);
-    button.onclick = () => moves.scrollIntoView({ behavior: "smooth", block: "start" });
+    const still = matchMedia("(prefers-reduced-motion: reduce)");
+    button.onclick = () => moves.scrollIntoView({ behavior: still.matches ? "auto" : "smooth", block: "start" });
   }
   button.textContent = t("t.to_moves");
   button.hidden = toMoves.inView || Boolean(app.replay) || !app.msg || !app.msg.legal.length ||
