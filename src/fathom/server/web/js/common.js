@@ -35,10 +35,12 @@ export function translatePage() {
   lang.onclick = () => setLang(I18N.lang === "fr" ? "en" : "fr");
 }
 
-/** Say ``text`` to a screen reader (the page's polite live region) without showing it. */
+/** Say ``text`` to a screen reader (the page's polite live region) without showing it; runs of
+ *  white space (from the HTML it was read out of) are said as one. */
 export function announce(text) {
   const region = document.getElementById("announce");
-  if (region && text) region.textContent = text;
+  const said = (text || "").replace(/\s+/g, " ").trim();
+  if (region && said) region.textContent = said;
 }
 
 export function setLang(lang) {

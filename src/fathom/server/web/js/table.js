@@ -99,7 +99,7 @@ function onMessage(msg) {
     app.hint = msg;
     if (app.msg && !app.replay) {
       render();
-      announce(document.getElementById("hint-text")?.textContent.replace(/\s+/g, " ").trim());
+      announce(document.getElementById("hint-text")?.textContent);
     }
     return;
   }
@@ -300,7 +300,7 @@ function renderMoves(msg) {
 function announceEvents(events) {
   const box = document.createElement("div");
   box.innerHTML = events.map((e) => app.renderer.eventText(e)).filter(Boolean).join(". ");
-  announce(box.textContent.replace(/\s+/g, " ").trim());
+  announce(box.textContent);
 }
 
 function renderLog(events) {
