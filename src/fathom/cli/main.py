@@ -61,6 +61,8 @@ COMMANDS: tuple[tuple[str, str, Callable[[argparse.ArgumentParser], None] | None
      _plain(sim_cli.run_tournament)),
     ("report", "HTML page of plots from simulation results", sim_cli.add_report_arguments,
      _plain(sim_cli.run_report)),
+    ("balance", "seat balance of every table of a game, one bot in every seat", sim_cli.add_balance_arguments,
+     _plain(sim_cli.run_balance)),
     ("games", "list the games and their options", None, _plain(info.run_games)),
     ("bots", "list the bots for a game", _add_game, _plain(info.run_bots)),
     ("rules", "how to play a game, in short", info.add_rules_arguments, _plain(info.run_rules)),

@@ -10,7 +10,7 @@ import argparse
 import json
 import os
 import shlex
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Console
@@ -23,6 +23,7 @@ from fathom.core.registry import game_names
 DEFAULT_OUT = os.path.join("results", "simulate")
 DEFAULT_DEALS = 25
 DEFAULT_BOOTSTRAP = 300
+DEFAULT_BALANCE_GAMES = 200
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
@@ -30,6 +31,11 @@ def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", type=int, default=None, help="seats per game (default: one per bot)")
     parser.add_argument("--scenario", default=None,
                         help="Deep Blue scenario id (e.g. storm), or 'all': every scenario in turn, deal by deal")
+    _run_options(parser)
+
+
+def _run_options(parser: argparse.ArgumentParser) -> None:
+    """What every command that plays games takes besides its tables: options, seed, where to run."""
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="game option, value parsed as JSON if it can be; repeatable")
     parser.add_argument("--seed", type=int, default=0, help="master seed (default 0): same seed, same games")
@@ -71,6 +77,22 @@ def add_report_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", default=None, help="HTML file (default: next to the first results file)")
     parser.add_argument("--title", default=None, help="page title")
     parser.add_argument("--png-dir", default=None, help="also save each plot as PNG in this folder")
+
+
+def add_balance_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", choices=game_names(), help="which game")
+    parser.add_argument("--bot", default="heuristic", help="the bot in every seat (default heuristic)")
+    parser.add_argument("--players", default=None, metavar="N,N,...",
+                        help="player counts to study, comma-separated (default: every count the game allows)")
+    parser.add_argument("--scenarios", default=None, metavar="ID,ID,...",
+                        help="Deep Blue scenarios to study, comma-separated (default: every one, 'none' included)")
+    _run_options(parser)
+    parser.add_argument("--games", type=int, default=DEFAULT_BALANCE_GAMES,
+                        help=f"games per table (default {DEFAULT_BALANCE_GAMES})")
+    parser.add_argument("--out", default=os.path.join("results", "balance"), metavar="PREFIX",
+                        help="write PREFIX.jsonl and PREFIX.csv of every game (a .jsonl or .csv ending is dropped)")
+    parser.add_argument("--study", default=None, metavar="PREFIX",
+                        help="also write the study as PREFIX.md, PREFIX.json and PREFIX.png (shipped: docs/balance)")
 
 
 # ---- helpers -------------------------------------------------------------------------------------
@@ -162,21 +184,24 @@ def run_simulate(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
-def _ladder_command(args: argparse.Namespace) -> str:
-    """The command that regenerates a ladder: only the arguments that change its games and figures
-    (not --workers, --ray, --out or --quiet, which the results do not depend on)."""
-    parts = ["fathom", "tournament", args.game]
-    if args.bots:
-        parts += ["--bots", shlex.quote(args.bots)]
-    for flag, value, default in (("--players", args.players, None), ("--scenario", args.scenario, None),
-                                 ("--seed", args.seed, 0), ("--deals", args.deals, DEFAULT_DEALS),
-                                 ("--bootstrap", args.bootstrap, DEFAULT_BOOTSTRAP)):
+def _command_line(words: Sequence[str], flags: Sequence[tuple[str, Any, Any]], args: argparse.Namespace,
+                  tail: Sequence[str]) -> str:
+    """The command that regenerates a shipped file: only the arguments that change its games and
+    figures (not --workers, --ray, --out or --quiet, which the results do not depend on)."""
+    parts = list(words)
+    for flag, value, default in flags:
         if value != default:
             parts += [flag, shlex.quote(str(value))]
     parts += [item for opt in args.option for item in ("--option", shlex.quote(opt))]
-    if args.steps:
-        parts.append("--steps")
-    return " ".join(parts + ["--ladder", shlex.quote(args.ladder)])
+    return " ".join(parts + list(tail))
+
+
+def _ladder_command(args: argparse.Namespace) -> str:
+    flags = [("--bots", args.bots, None), ("--players", args.players, None), ("--scenario", args.scenario, None),
+             ("--seed", args.seed, 0), ("--deals", args.deals, DEFAULT_DEALS),
+             ("--bootstrap", args.bootstrap, DEFAULT_BOOTSTRAP)]
+    tail = ["--steps"] if args.steps else []
+    return _command_line(["fathom", "tournament", args.game], flags, args, tail + ["--ladder", shlex.quote(args.ladder)])
 
 
 def run_tournament(args: argparse.Namespace, console: Console) -> int:
@@ -246,9 +271,47 @@ def run_report(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
-COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None], Callable[..., int]]] = {
-    "simulate": ("many seeded games between bots, seats rotated; JSON lines + CSV", add_simulate_arguments,
-                 run_simulate),
-    "tournament": ("round robin between bots and an Elo ladder", add_tournament_arguments, run_tournament),
-    "report": ("an HTML page of plots from simulation results", add_report_arguments, run_report),
-}
+def _int_list(text: str | None, flag: str) -> list[int] | None:
+    if text is None:
+        return None
+    try:
+        return [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise OptionError(f"{flag}: give whole numbers separated by commas, e.g. 2,3,4; got {text!r}") from None
+
+
+def run_balance(args: argparse.Namespace, console: Console) -> int:
+    from fathom.cli.play import parse_options
+    from fathom.sim.balance import results, study_json, study_markdown, study_plot, study_tables, study_tasks
+
+    if args.games < 2:
+        raise OptionError("--games: a table needs at least 2 games to test its seats")
+    scenarios = [name.strip() for name in args.scenarios.split(",")] if args.scenarios else None
+    tables = study_tables(args.game, _int_list(args.players, "--players"), scenarios,
+                          parse_options(args.option, None, args.game))
+    tasks = study_tasks(args.game, args.bot, tables, args.games, seed=args.seed)
+    rows = results(_run(tasks, args, console, args.out), tables)
+    table = Table(title=f"Seat balance, {args.game}: {args.games} games a table, {args.bot} in every seat",
+                  title_justify="left")
+    for col in ("players", "scenario", "seat win rates", "q", "verdict"):
+        table.add_column(col, justify="left" if col in ("scenario", "seat win rates", "verdict") else "right",
+                         no_wrap=col != "verdict")
+    for row in rows:
+        table.add_row(str(row.players), row.scenario, " ".join(f"{100 * w:.0f}%" for w in row.seat_win),
+                      f"{row.q_value:.2g}", row.verdict())
+    console.print(table)
+    if args.study:
+        flags = [("--bot", args.bot, "heuristic"), ("--players", args.players, None),
+                 ("--scenarios", args.scenarios, None), ("--seed", args.seed, 0),
+                 ("--games", args.games, DEFAULT_BALANCE_GAMES)]
+        meta = {"command": _command_line(["fathom", "balance", args.game], flags, args,
+                                         ["--study", shlex.quote(args.study)]),
+                "bot": args.bot, "seed": args.seed, "games_per_table": args.games}
+        _ensure_dir(args.study)
+        study_plot(rows, args.study + ".png")
+        with open(args.study + ".json", "w", encoding="utf-8") as fh:
+            fh.write(study_json(args.game, rows, meta))
+        with open(args.study + ".md", "w", encoding="utf-8") as fh:
+            fh.write(study_markdown(args.game, rows, meta, os.path.basename(args.study) + ".png"))
+        console.print(Text(f"Wrote {args.study}.md, {args.study}.json and {args.study}.png."))
+    return 0
