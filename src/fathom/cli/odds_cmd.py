@@ -56,8 +56,8 @@ def run(args: argparse.Namespace, console: Console) -> int:
 def _plot(path: str, title: str, x_label: str, columns: Columns) -> None:
     """One line per column of the table, in percent."""
     try:
-        from fathom.sim.report import _plt
-        plt = _plt()
+        from fathom.sim.report import pyplot
+        plt = pyplot()
     except ImportError as exc:
         raise OptionError(f"--plot needs matplotlib ({exc}): pip install -e '.[sim]'") from None
     fig, ax = plt.subplots(figsize=(7, 4))

@@ -30,7 +30,9 @@ from fathom.sim.fairness import seat_rates, seat_tests
 from fathom.sim.runner import summarize
 
 
-def _plt() -> Any:
+def pyplot() -> Any:
+    """matplotlib's pyplot on the file-only Agg backend, in the look every plot of fathom shares
+    (imported late: matplotlib is slow to load and only plots need it)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -74,7 +76,7 @@ class Page:
             f'<figure><img alt="{html.escape(caption)}" src="data:image/png;base64,{b64}">'
             f"<figcaption>{html.escape(caption)}</figcaption></figure>"
         )
-        _plt().close(fig)
+        pyplot().close(fig)
 
     def render(self) -> str:
         style = (
@@ -97,7 +99,7 @@ def option_label(rec: dict[str, Any]) -> str:
 
 def write_report(records: Sequence[dict[str, Any]], out: str, title: str | None = None,
                  png_dir: str | None = None) -> None:
-    plt = _plt()
+    plt = pyplot()
     games = sorted({r["game"] for r in records})
     page = Page(title or f"fathom simulation report: {', '.join(games)} ({len(records)} games)", png_dir)
     summary = summarize(records)
