@@ -33,6 +33,8 @@ def test_every_player_count_and_scenario_by_default_or_the_ones_asked_for() -> N
     ("deep-blue", [6], None, "players=6 is not allowed; allowed: 2 to 5"),
     ("deep-blue", None, ["tempest"], "option scenario='tempest' is not allowed"),
     ("into-the-blue", None, ["storm"], "into-the-blue has no scenarios"),
+    ("deep-blue", [3, 3], None, "--players: list each one once"),
+    ("deep-blue", None, ["storm", "none", "storm"], "--scenarios: list each one once"),
 ])
 def test_a_table_the_game_does_not_have_is_refused(game, players, scenarios, says) -> None:
     with pytest.raises(OptionError, match=says):

@@ -81,6 +81,9 @@ def study_tables(game: str, players: Sequence[int] | None = None,
         names = [NO_SCENARIO]
     else:
         names = [choice.check(name, game) for name in scenarios] if scenarios else list(choice.choices)
+    for flag, chosen in (("--players", counts), ("--scenarios", names)):
+        if len(set(chosen)) != len(chosen):
+            raise OptionError(f"{flag}: list each one once (a table played twice would count its games twice)")
     base = dict(options or {})
     return [Table(n, name, base if name == NO_SCENARIO else {**base, "scenario": name})
             for n in counts for name in names]
