@@ -53,7 +53,7 @@ def test_the_review_reads_only_the_reviewed_seats_view(game: State, views_asked:
 def test_the_review_as_json_keeps_every_field_and_the_derived_ones(game: State) -> None:
     import json
 
-    from fathom.review import review_json
+    from fathom.review import WORTH_A_LOOK, review_json
 
     review = review_json(game, 1)
     calls = leader_calls(game, 1)
@@ -61,4 +61,5 @@ def test_the_review_as_json_keeps_every_field_and_the_derived_ones(game: State) 
     row, call = review["rows"][0], calls[0]
     assert row["risk"] == float(call.risk) and isinstance(row["risk"], float)
     assert row["best"] == call.best and row["given_up"] == call.given_up and row["played"] == call.played
+    assert review["worth_a_look"] == WORTH_A_LOOK == 0.05  # the web page marks calls by the same threshold
     assert json.loads(json.dumps(review)) == review  # plain JSON, no Fraction left

@@ -117,6 +117,9 @@ def test_a_person_plays_a_whole_deep_blue_game_against_a_bot_by_clicking(live_se
     review = live_server.get(f"/api/tables/{links['id']}/review", links["seats"][0]["token"])
     assert page.inner_text("#review-summary").startswith(f"{len(review['rows'])} calls:")
     assert page.locator("#review tr").count() == (1 + len(review["rows"]) if review["rows"] else 0)
+    against = [row for row in review["rows"] if row["given_up"] >= review["worth_a_look"]]
+    assert page.locator("#review td.lost").count() == len(against)  # marked by the server's threshold
+    assert f"{len(review['rows']) - len(against)} as the odds say" in page.inner_text("#review-summary")
     assert not _accessibility_problems(page)
     page.locator("#review-dialog .rules-close button").click()
     # and a rematch takes the person to their seat at a new table of the same game

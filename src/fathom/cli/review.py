@@ -18,13 +18,11 @@ from rich.text import Text
 
 from fathom.cli.console import load_save, saved_humans
 from fathom.core.errors import OptionError, allowed_list
-from fathom.review import GAMES, review_calls
+from fathom.review import GAMES, WORTH_A_LOOK, review_calls
 
 if TYPE_CHECKING:
     from fathom.review.deep_blue import LeaderCall
     from fathom.review.into_the_blue import DiceChoice
-
-WORTH_A_LOOK = 0.05  # a call that gave up less than this (expected VP or points) is as good as the best
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

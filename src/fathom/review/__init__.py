@@ -32,6 +32,9 @@ REVIEWS = {
 GAMES = tuple(REVIEWS)
 """The games a review exists for (every front end asks here)."""
 
+WORTH_A_LOOK = 0.05
+"""A call that gave up less than this (expected VP or points) is as good as the best, in every front end."""
+
 
 def review_calls(state: State, seat: int) -> list[Any]:
     """``seat``'s reviewed calls in ``state``'s history (a game of :data:`GAMES`)."""
@@ -47,6 +50,7 @@ def _row(call: Any) -> dict[str, Any]:
 
 
 def review_json(state: State, seat: int) -> dict[str, Any]:
-    """The review of ``seat``'s calls as plain JSON: ``kind`` names the table, ``rows`` its calls."""
+    """The review of ``seat``'s calls as plain JSON: ``kind`` names the table, ``rows`` its calls,
+    ``worth_a_look`` the loss below which a call counts as the best."""
     rows = [_row(call) for call in review_calls(state, seat)]
-    return {"kind": REVIEWS[state.game.name].kind, "seat": seat, "rows": rows}
+    return {"kind": REVIEWS[state.game.name].kind, "seat": seat, "rows": rows, "worth_a_look": WORTH_A_LOOK}

@@ -345,7 +345,6 @@ const REVIEW_COLUMNS = {
 };
 
 const REVIEW_TEXT = ["site", "dice", "played", "best"];
-const WORTH_A_LOOK = 0.05; // a call that gave up less than this is as good as the best (as in fathom review)
 const REVIEW_DECIMALS = { stop_vp: 1, continue_vp: 1, played_value: 2, best_value: 2 };
 
 /** Dice in the notation ("1,4,chest") as the page's small dice. */
@@ -353,9 +352,10 @@ function reviewDice(faces) {
   return faces.split(",").map((f) => app.renderer.dieSvg(/^\d$/.test(f) ? Number(f) : f, 18)).join("");
 }
 
-function reviewCell(name, row) {
+// worthALook: the loss below which a call counts as the best (the server's, as in `fathom review`)
+function reviewCell(name, row, worthALook) {
   const v = row[name];
-  if (name === "given_up") return v < WORTH_A_LOOK ? `<td class="ok">–</td>` : `<td class="lost">${v.toFixed(2)}</td>`;
+  if (name === "given_up") return v < worthALook ? `<td class="ok">–</td>` : `<td class="lost">${v.toFixed(2)}</td>`;
   if (name === "risk") return `<td>${Math.round(100 * v)}%</td>`;
   if (name in REVIEW_DECIMALS) return `<td>${v.toFixed(REVIEW_DECIMALS[name])}</td>`;
   if (name === "dice") return `<td class="text">${reviewDice(v)}</td>`;
@@ -382,14 +382,14 @@ async function openReview(seat) {
   if (!res.ok) { showNotice(data.message); return; }
   const cols = REVIEW_COLUMNS[data.kind];
   const rows = data.rows;
-  const against = rows.filter((r) => r.given_up >= WORTH_A_LOOK);
+  const against = rows.filter((r) => r.given_up >= data.worth_a_look);
   const lost = against.reduce((sum, r) => sum + r.given_up, 0);
   let html = `<h1>${esc(t("rev." + data.kind))}</h1>
     <p id="review-summary">${esc(t("rev.summary", { n: rows.length, ok: rows.length - against.length, bad: against.length, lost: lost.toFixed(2) }))}</p>`;
   if (rows.length) {
     html += `<table class="summary review" id="review"><tr>${cols.map((c) =>
       `<th class="${REVIEW_TEXT.includes(c) ? "text" : ""}">${esc(t("rev." + c))}</th>`).join("")}</tr>` +
-      rows.map((r) => `<tr>${cols.map((c) => reviewCell(c, r)).join("")}</tr>`).join("") + `</table>`;
+      rows.map((r) => `<tr>${cols.map((c) => reviewCell(c, r, data.worth_a_look)).join("")}</tr>`).join("") + `</table>`;
   }
   html += `<p class="muted">${esc(t("rev.note." + data.kind))}</p>`;
   showDialog("review-dialog", html, "wide");
