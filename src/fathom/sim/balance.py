@@ -12,6 +12,7 @@ an adjusted q below 0.05 is called a seat effect.
 from __future__ import annotations
 
 import json
+from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -104,9 +105,12 @@ def table_label(record: dict[str, Any]) -> str:
 
 def results(records: Sequence[dict[str, Any]], tables: Sequence[Table]) -> list[TableResult]:
     """One result per table, its p-value adjusted over all of them."""
+    by_table: dict[tuple[int, str], list[dict[str, Any]]] = defaultdict(list)
+    for r in records:
+        by_table[(r["players"], table_label(r))].append(r)
     rows = []
     for table in tables:
-        mine = [r for r in records if r["players"] == table.players and table_label(r) == table.scenario]
+        mine = by_table.get((table.players, table.scenario))
         if not mine:
             continue
         rates = seat_rates(mine)
@@ -213,7 +217,7 @@ def study_plot(rows: Sequence[TableResult], path: str) -> None:
             ax.text(s, i, f"{grid[i, s]:+.1f}", ha="center", va="center", fontsize=7,
                     color="white" if dark else "black")
     fig.colorbar(image, ax=ax, label="win rate minus even share (points)")
-    ax.set_title("Seat balance (* uneven: q < 0.05)")
+    ax.set_title(f"Seat balance (* uneven: q < {SIGNIFICANT})")
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)
