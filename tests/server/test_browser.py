@@ -6,6 +6,7 @@ import json
 import os
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -366,29 +367,32 @@ def test_into_the_blue_by_clicking_dice_and_levels(live_server, browser):
 def _focused(page: Any) -> dict[str, Any]:
     return page.evaluate("""(() => { const e = document.activeElement;
       return { die: e.dataset.die ?? null, checked: e.getAttribute('aria-checked'), id: e.id,
-               move: e.matches('#moves button.move') }; })()""")
+               action: e.dataset.action ?? null, move: e.matches('#moves button.move') }; })()""")
+
+
+def _tab_to(page: Any, wanted: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+    """Press Tab until the focused element is the one ``wanted`` (of :func:`_focused`) looks for."""
+    now: dict[str, Any] = {}
+    for _ in range(80):
+        page.keyboard.press("Tab")
+        now = _focused(page)
+        if wanted(now):
+            return now
+    raise AssertionError(f"80 presses of Tab never reached it; the last focused: {now}")
 
 
 def test_into_the_blue_with_the_keyboard_alone_and_what_a_screen_reader_hears(live_server, browser):
     links, context, page = _ann_against_a_bot(live_server, browser, "into-the-blue", 4)
     _wait_turn(page)
 
-    def tab_to(wanted: Any) -> dict[str, Any]:
-        for _ in range(80):
-            page.keyboard.press("Tab")
-            now = _focused(page)
-            if wanted(now):
-                return now
-        raise AssertionError("Tab never reached it")
-
     # choose a die to reroll: Tab reaches it, Space ticks it (and the focus stays on it), Enter rerolls
-    die = tab_to(lambda f: f["die"] is not None)
+    die = _tab_to(page, lambda f: f["die"] is not None)
     assert die["checked"] == "false"
     page.keyboard.press("Space")
     assert _focused(page) == {**die, "checked": "true"}
     assert page.locator(f"svg.die.selected[data-die='{die['die']}']").count() == 1
     move = page.evaluate("document.body.dataset.move")
-    tab_to(lambda f: f["id"] == "reroll-btn")
+    _tab_to(page, lambda f: f["id"] == "reroll-btn")
     page.keyboard.press("Enter")
     page.wait_for_function(f"document.body.dataset.move !== '{move}'", timeout=20000)
     # from then on Enter alone plays the game out: after each move the focus is back on the first move
@@ -421,13 +425,7 @@ def test_the_deep_blue_board_by_keyboard_and_its_map_in_words(live_server, brows
     assert sum("a face-down wreck" in s for s in sites) == sum(1 for s in view["sites"] if s.get("face_down"))
     assert any("VP to the leader; scouting spots" in s for s in sites)
     # a market card is a button a keyboard reaches, named as the moves panel names its move
-    for _ in range(80):
-        page.keyboard.press("Tab")
-        action = page.evaluate("document.activeElement.dataset.action || ''")
-        if action.startswith("recruit"):
-            break
-    else:
-        raise AssertionError("Tab never reached a market card")
+    action = _tab_to(page, lambda f: (f["action"] or "").startswith("recruit"))["action"]
     label = page.evaluate("document.activeElement.getAttribute('aria-label')")
     assert page.evaluate("document.activeElement.getAttribute('role')") == "button"
     assert label.startswith(page.inner_text(f"#moves button[data-action='{action}']").strip())
