@@ -121,6 +121,15 @@ def _ensure_dir(prefix: str) -> None:
         os.makedirs(folder, exist_ok=True)
 
 
+def _write_shipped(prefix: str, figures: str, page: str) -> None:
+    """A shipped file's figures (PREFIX.json) and its page (PREFIX.md), as docs/ keeps the ladders
+    and the balance studies."""
+    _ensure_dir(prefix)
+    for ending, text in ((".json", figures), (".md", page)):
+        with open(prefix + ending, "w", encoding="utf-8") as fh:
+            fh.write(text)
+
+
 def _run(tasks: Sequence[Any], args: argparse.Namespace, console: Console, prefix: str) -> list[dict[str, Any]]:
     from fathom.sim.runner import ResultWriter, run_tasks
 
@@ -244,12 +253,8 @@ def run_tournament(args: argparse.Namespace, console: Console) -> int:
             "bots": bots,
             "timing": timing(records),
         }
-        _ensure_dir(args.ladder)
-        with open(args.ladder + ".json", "w", encoding="utf-8") as fh:
-            json.dump(ladder_json(args.game, records, ratings, meta, steps), fh, indent=2)
-            fh.write("\n")
-        with open(args.ladder + ".md", "w", encoding="utf-8") as fh:
-            fh.write(ladder_markdown(args.game, records, ratings, meta, steps))
+        figures = json.dumps(ladder_json(args.game, records, ratings, meta, steps), indent=2) + "\n"
+        _write_shipped(args.ladder, figures, ladder_markdown(args.game, records, ratings, meta, steps))
         console.print(Text(f"Wrote {args.ladder}.md and {args.ladder}.json."))
     return 0
 
@@ -307,11 +312,8 @@ def run_balance(args: argparse.Namespace, console: Console) -> int:
         meta = {"command": _command_line(["fathom", "balance", args.game], flags, args,
                                          ["--study", shlex.quote(args.study)]),
                 "bot": args.bot, "seed": args.seed, "games_per_table": args.games}
-        _ensure_dir(args.study)
+        _write_shipped(args.study, study_json(args.game, rows, meta),
+                       study_markdown(args.game, rows, meta, os.path.basename(args.study) + ".png"))
         study_plot(rows, args.study + ".png")
-        with open(args.study + ".json", "w", encoding="utf-8") as fh:
-            fh.write(study_json(args.game, rows, meta))
-        with open(args.study + ".md", "w", encoding="utf-8") as fh:
-            fh.write(study_markdown(args.game, rows, meta, os.path.basename(args.study) + ".png"))
         console.print(Text(f"Wrote {args.study}.md, {args.study}.json and {args.study}.png."))
     return 0
