@@ -19,8 +19,10 @@ export async function loadStrings(lang) {
   return I18N.s;
 }
 
+/** A catalog string with ``{name}`` filled; ``key.one``/``key.zero`` when ``params.n`` is 1/0 (as fathom.i18n). */
 export function t(key, params = {}) {
-  let s = I18N.s[key];
+  const plural = params.n === 1 ? ".one" : params.n === 0 ? ".zero" : null;
+  let s = (plural && I18N.s[key + plural]) || I18N.s[key];
   if (s === undefined) return key;
   return s.replace(/\{(\w+)(?:!r)?\}/g, (m, k) => (params[k] !== undefined ? params[k] : m));
 }

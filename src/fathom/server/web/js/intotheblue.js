@@ -66,7 +66,7 @@ export class IntoTheBlue {
         const result = e.result === "failed" ? t("itb.failed") : e.result === "perfect" ? t("itb.perfect") : t("itb.run", { run: e.run });
         return esc(t("ev.itb-dive", { who, result }));
       }
-      case "place": return esc(t("ev.place", { who, shells: e.shells, level: e.level }));
+      case "place": return esc(t("ev.place", { who, n: e.shells, level: e.level }));
       case "chest": return esc(t("ev.chest", { who })) + (e.value !== undefined ? ` (${e.value})` : "");
       case "end_triggered": return esc(t("ev.end_triggered", { who }));
       case "game_over": return esc(t("ev.game_over")) + " " + (e.scores || []).map((s, i) => `<span class="chip" style="--c:${this.colour(i)}">${esc(this.app.seatName(i))} ${s}</span>`).join(" ");

@@ -500,7 +500,7 @@ function followMoves() {
     toMoves.observer = new IntersectionObserver((entries) => {
       toMoves.inView = entries[entries.length - 1].isIntersecting;
       followMoves();
-    });
+    }, { rootMargin: "0px 0px -15% 0px" });  // a sliver at the screen's foot is not "in view": the button stays
     toMoves.observer.observe(moves);
     const still = matchMedia("(prefers-reduced-motion: reduce)");
     button.onclick = () => moves.scrollIntoView({ behavior: still.matches ? "auto" : "smooth", block: "start" });
