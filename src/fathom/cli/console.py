@@ -20,9 +20,14 @@ from rich.text import Text
 from fathom.cli import renderers
 from fathom.core.api import State
 from fathom.core.errors import OptionError
+from fathom.i18n import Translator
+
+DEFAULT_PEOPLE = ("you", "human")  # labels of people who gave no name (the log calls them "Seat N")
 
 InputFn = Callable[[str], str]
 """Reads one line after showing a prompt; raises :class:`EOFError` when input ends."""
+Phrase = Callable[[dict[str, Any]], str | None]
+"""An event in a game's own words, or ``None`` to fall back to :func:`event_line`."""
 
 
 def make_console(file: TextIO | None = None) -> Console:
@@ -71,11 +76,28 @@ def event_line(event: dict[str, Any]) -> str:
     return " ".join(parts)
 
 
-def print_events(console: Console, events: Sequence[dict[str, Any]]) -> None:
+def print_events(
+    console: Console, events: Sequence[dict[str, Any]], phrase: Phrase | None = None
+) -> None:
+    """One line per event: ``phrase(event)`` (a game's words) when it has one, else :func:`event_line`."""
     for event in events:
         line = Text(f"  [{event.get('step', '?')}] ", style="dim")
-        line.append(event_line(event))
+        line.append((phrase(event) if phrase else None) or event_line(event))
         console.print(line, soft_wrap=True)  # one event, one line: logs stay greppable
+
+
+def event_phraser(renderer: Any, name: Callable[[int], str], tr: Translator, game: Any = None) -> Phrase:
+    """The renderer's ``event_text`` bound to names, a language and the game (for its card names);
+    a renderer without words gives ``None`` each time."""
+    words = getattr(renderer, "event_text", None)
+    if words is None:
+        return lambda event: None
+    return lambda event: words(event, name, tr, game)
+
+
+def log_namer(people: dict[int, str], tr: Translator) -> Callable[[int], str]:
+    """Who a log line names: a person's own name, else "Seat N" in the catalog's language."""
+    return lambda seat: people.get(seat) or tr("log.seat", n=seat)
 
 
 class GenericRenderer:
@@ -174,6 +196,15 @@ def saved_humans(table: dict[str, Any]) -> tuple[int, ...]:
     if not isinstance(seats, list) or not all(isinstance(s, int) and not isinstance(s, bool) for s in seats):
         raise OptionError(f"the save's table lists people's seats as {seats!r}, not seat numbers")
     return tuple(seats)
+
+
+def saved_people(table: dict[str, Any]) -> dict[int, str]:
+    """The names people gave (``names`` of a save's table), by seat; the default labels are no names."""
+    names = table.get("names")
+    if not isinstance(names, dict):
+        return {}
+    return {int(seat): str(name) for seat, name in names.items()
+            if str(seat).isdigit() and name and name not in DEFAULT_PEOPLE}
 
 
 def save_game(console: Console, state: State, path: str, table: dict[str, Any] | None = None) -> bool:

@@ -20,13 +20,14 @@ from rich.text import Text
 
 from fathom.bots.registry import BOT_LEVELS, make_bot
 from fathom.bots.specs import build_bot, split_bots
-from fathom.cli.console import InputFn, load_renderer, load_save, saved_humans, seat_label
+from fathom.cli.console import DEFAULT_PEOPLE, InputFn, load_renderer, load_save, saved_humans, seat_label
 from fathom.cli.session import Quit, Session
 from fathom.core.api import State
 from fathom.core.driver import Bot
 from fathom.core.errors import OptionError, allowed_list
 from fathom.core.registry import game_class, game_names, new_game
 from fathom.core.rng import Rng
+from fathom.i18n import DEFAULT_LANG, LANGS, Translator
 
 DEFAULT_BOT = "greedy"
 
@@ -62,6 +63,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="game option, value parsed as JSON if it can be (e.g. hidden_scores=true); repeatable",
     )
     parser.add_argument("--save", default=None, metavar="FILE", help="save the game to FILE at the end and on quit")
+    parser.add_argument("--lang", default=DEFAULT_LANG,
+                        help=f"language of the game log, the choices and the rules ({allowed_list(LANGS)}; "
+                        f"default {DEFAULT_LANG}); the boards are in English")
     parser.add_argument(
         "--auto-forced",
         action=argparse.BooleanOptionalAction,
@@ -185,13 +189,15 @@ def people_labels(humans: tuple[int, ...], names: str | None, saved: Any = None)
         if len(given) != len(humans) or not all(given):
             raise OptionError(f"--names {names!r}: give one name for each person's seat {list(humans)}")
         return dict(zip(humans, given))
-    default = "you" if len(humans) == 1 else "human"
+    default = DEFAULT_PEOPLE[0] if len(humans) == 1 else DEFAULT_PEOPLE[1]
     saved = saved if isinstance(saved, dict) else {}
     return {seat: str(saved.get(str(seat)) or default) for seat in humans}
 
 
 def run(args: argparse.Namespace, console: Console, input_fn: InputFn) -> int:
     """Set up the table from ``args`` (or the save of ``--resume``) and play it."""
+    if args.lang not in LANGS:
+        raise OptionError(f"--lang {args.lang!r}: allowed: {allowed_list(LANGS)}")
     if args.resume:
         state, saved_table = resume(args)
         game, players, options = state.game.name, state.game.num_players, {}
@@ -217,7 +223,8 @@ def run(args: argparse.Namespace, console: Console, input_fn: InputFn) -> int:
     bots, labels, notice = make_bots(game, spec, bot_seats, state.seed)
     if notice:
         console.print(Text(notice, style="yellow"))
-    labels.update(people_labels(humans, args.names, saved_names))
+    people = people_labels(humans, args.names, saved_names)
+    labels.update(people)
     renderer = load_renderer(game, console)
 
     table = ", ".join(seat_label(s, labels) for s in range(players))
@@ -240,6 +247,8 @@ def run(args: argparse.Namespace, console: Console, input_fn: InputFn) -> int:
         auto_forced=args.auto_forced,
         seen=len(state.events(None)) if args.resume else 0,
         movers=state.movers() if args.resume else [],
+        tr=Translator(args.lang),
+        people={seat: name for seat, name in people.items() if name not in DEFAULT_PEOPLE},
     )
     if not humans:
         console.print(Rule("Game log"))

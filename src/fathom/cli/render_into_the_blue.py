@@ -16,16 +16,19 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from fathom.cli import itb_choices, itb_words
+from fathom.cli.itb_words import short_odds
+from fathom.cli.renderers import ChoiceMenu
 from fathom.core.api import State
 from fathom.games.into_the_blue import actions as A
 from fathom.games.into_the_blue import dice, odds, scoring
+from fathom.i18n import Translator
 
 ORDINALS = ("1st", "2nd", "3rd")
 
 
 def _die(face: Any, style: str) -> Text:
-    label = "C" if face == "chest" else str(face)
-    return Text(f"[{label}]", style=style)
+    return Text(f"[{itb_words.face_mark(face)}]", style=style)
 
 
 def dice_line(turn: dict[str, Any]) -> Text:
@@ -145,6 +148,15 @@ class IntoTheBlueRenderer:
         return notes
 
 
+    def event_text(self, event: dict[str, Any], name: itb_words.NameFn, tr: Translator, game: Any = None) -> str | None:
+        return itb_words.event_text(event, name, tr)
+
+    def choice_menu(
+        self, state: State, seat: int, actions: list[int], tr: Translator, coach: bool = True
+    ) -> ChoiceMenu | None:
+        return itb_choices.choice_menu(state, seat, actions, tr, coach)
+
+
 def outcome_text(table: int) -> str:
     if dice.PERFECT[table]:
         return "perfect dive, take a chest and play again"
@@ -152,31 +164,6 @@ def outcome_text(table: int) -> str:
     if run == 0:
         return "failed dive (no 1)"
     return "place on " + ", ".join(f"L{lv}×{c}" for lv, c in dice.PLACEMENTS[table])
-
-
-def short_odds(probs: dict[odds.TargetLike, Any]) -> str:
-    """``P(perfect)=53/324 (16.4%) · reach L1-2 sure, L3 66.5%, L4 59.8%, L5 51.8%``.
-
-    Exact fractions are printed when short; levels already certain are folded together."""
-    parts = []
-    perfect = probs.get(odds.PERFECT)
-    if perfect is not None:
-        parts.append(f"P(perfect)={odds.format_probability(perfect)}")
-    reach = sorted((t.level, p) for t, p in probs.items() if isinstance(t, odds.Target) and t.count == 1)
-    sure = [level for level, p in reach if p == 1]
-    items = []
-    if sure:
-        items.append(f"L{sure[0]}-{sure[-1]} sure" if len(sure) > 1 else f"L{sure[0]} sure")
-    items += [f"L{level} {_pct(p)}" for level, p in reach if p != 1]
-    if items:
-        parts.append("reach " + ", ".join(items))
-    return " · ".join(parts)
-
-
-def _pct(p: Any) -> str:
-    if p == 0 or p == 1:
-        return "0%" if p == 0 else "100%"
-    return f"{float(p) * 100:.1f}%"
 
 
 def placement_note(view: dict[str, Any], seat: int, level: int, table: int) -> str:

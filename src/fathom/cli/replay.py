@@ -14,20 +14,23 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from fathom.cli.console import InputFn, load_renderer, load_save, print_events, print_results, seat_label
+from fathom.cli.console import (InputFn, event_phraser, load_renderer, load_save, log_namer, print_events, print_results,
+                                saved_people, seat_label)
 from fathom.core.api import CHANCE
 from fathom.core.errors import OptionError
+from fathom.i18n import DEFAULT_LANG, LANGS, Translator
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help="a save written by fathom play --save (or State.to_json)")
     parser.add_argument("--seat", type=int, default=None, help="show that seat's view (default: spectator)")
     parser.add_argument("--all", action="store_true", help="print every step without pausing")
+    parser.add_argument("--lang", default=DEFAULT_LANG, choices=LANGS, help=f"language of the log (default {DEFAULT_LANG})")
 
 
 def run(args: argparse.Namespace, console: Console, input_fn: InputFn, interactive: bool) -> int:
     """Replay ``args.file``; pauses after each step only when ``interactive`` and not ``--all``."""
-    saved, _ = load_save(args.file)  # validates the whole log first, with a clear error if it does not replay
+    saved, table = load_save(args.file)  # validates the whole log first, with a clear error if it does not replay
     game = saved.game
     seat = args.seat
     if seat is not None and not 0 <= seat < game.num_players:
@@ -35,6 +38,8 @@ def run(args: argparse.Namespace, console: Console, input_fn: InputFn, interacti
     actions = saved.history()
     state = saved.restarted()
     renderer = load_renderer(game.name, console)
+    tr = Translator(args.lang)
+    phrase = event_phraser(renderer, log_namer(saved_people(table), tr), tr, game)
     pause = interactive and not args.all
     who = "spectator" if seat is None else f"seat {seat}"
 
@@ -49,7 +54,7 @@ def run(args: argparse.Namespace, console: Console, input_fn: InputFn, interacti
         state.apply(action)
         console.print(Rule(f"Step {index + 1}/{len(actions)} · {actor}: {state.action_to_string(action)}"))
         fresh = state.events(seat, since=seen)
-        print_events(console, fresh)
+        print_events(console, fresh, phrase)
         seen += len(fresh)
         console.print(renderer.board(state.view(seat), seat))
         if pause and index + 1 < len(actions):

@@ -22,13 +22,23 @@ from rich.text import Text
 
 from fathom.bots.hint import HINT_BOT, suggest
 from fathom.bots.specs import build_bot
-from fathom.cli.console import InputFn, print_events, print_results, print_summary, save_game, seat_label
+from fathom.cli.console import (
+    InputFn,
+    event_phraser,
+    log_namer,
+    print_events,
+    print_results,
+    print_summary,
+    save_game,
+    seat_label,
+)
 from fathom.cli.info import print_rules
-from fathom.cli.renderers import GameRenderer
+from fathom.cli.renderers import ChoiceMenu, GameRenderer
 from fathom.core.api import CHANCE, TERMINAL, State
 from fathom.core.driver import Bot
 from fathom.core.errors import FathomError, OptionError, allowed_list
 from fathom.core.rng import Rng
+from fathom.i18n import Translator
 from fathom.review import GAMES as REVIEWED
 
 LOG_LINES = 15
@@ -41,6 +51,7 @@ Enter one of:
   NUMBER       the move with that number in the list
   MOVE         a move as written in the list (case does not matter)
   board        show the board and the moves again
+  all          every choice with its odds, when the moves are offered as a short list (Into the Blue's dice)
   log [N]      the last N events you have seen (default 15)
   hint [BOT]   the move a bot would play for you (default ismcts, level 3; a name or a spec as in --bots);
                it sees only what you see
@@ -81,10 +92,14 @@ class Session:
     position_changed: bool = False  # a command (undo) changed the position under the prompt
     holder: int | None = None  # the person the screen currently shows (hot seat); None: nobody yet
     seen_at: dict[int, int] = field(default_factory=dict)  # hot seat: log length when each person last looked
+    tr: Translator = field(default_factory=Translator)  # the words of the log and menus (--lang)
+    people: dict[int, str] = field(default_factory=dict)  # names people gave (--names), for the log
+    menu_cache: tuple[tuple[int, tuple[int, ...]], ChoiceMenu | None] | None = None
 
     def __post_init__(self) -> None:
         if len(self.humans) == 1:
             self.holder = self.humans[0]  # one person: the screen is always theirs
+        self.phrase = event_phraser(self.renderer, log_namer(self.people, self.tr), self.tr, self.state.game)
 
     @property
     def viewer(self) -> int | None:
@@ -134,11 +149,12 @@ class Session:
         fresh = self.state.events(self.viewer, since=self.seen)
         self.seen += len(fresh)
         if fresh:
-            print_events(self.console, fresh)
+            print_events(self.console, fresh, self.phrase)
         elif not self.humans and player >= 0:
             # Watching bots only: nobody's secrets to keep, so say what a silent move was.
             name = self.state.action_to_string(action)
-            self.console.print(Text(f"  [{self.state.move_number() - 1}] {seat_label(player, self.labels)}: {name}"))
+            who = self.tr("log.silent", who=seat_label(player, self.labels), move=name)
+            self.console.print(Text(f"  [{self.state.move_number() - 1}] {who}"))
 
     def finish(self) -> None:
         console, state = self.console, self.state
@@ -185,7 +201,7 @@ class Session:
             if len(missed) > RECAP_LINES:
                 console.print(Text(f"  … {len(missed) - RECAP_LINES} earlier events: type 'log N' to see them",
                                    style="dim"))
-            print_events(console, missed[-RECAP_LINES:])
+            print_events(console, missed[-RECAP_LINES:], self.phrase)
         self.seen = len(state.events(None))
 
     def show_turn(self, actions: list[int]) -> None:
@@ -193,6 +209,10 @@ class Session:
         assert seat is not None
         console.print(Rule(f"Move {state.move_number()} · your turn (seat {seat})"))
         console.print(self.renderer.board(state.view(seat), seat))
+        menu = self.menu(actions)
+        if menu is not None:
+            self.show_menu(menu)
+            return
         notes = self.notes(actions)
         lines = []
         for number, action in enumerate(actions, 1):
@@ -205,6 +225,41 @@ class Session:
         else:
             for line in lines:
                 console.print(line)
+
+    def menu(self, actions: list[int]) -> ChoiceMenu | None:
+        """The renderer's menu for this decision, if it offers one (built once per position)."""
+        key = (self.state.move_number(), tuple(actions))
+        if self.menu_cache is not None and self.menu_cache[0] == key:
+            return self.menu_cache[1]
+        build = getattr(self.renderer, "choice_menu", None)
+        menu = None
+        if build is not None and not self.notes_failed:
+            try:
+                menu = build(self.state, self.holder, actions, self.tr, self.coach)
+            except Exception as exc:  # a coaching bug must not end the person's game: the plain list follows
+                self.notes_failed = True
+                self.console.print(Text(f"(choice menu unavailable: {type(exc).__name__}: {exc})", style="dim"))
+        self.menu_cache = (key, menu)
+        return menu
+
+    def show_menu(self, menu: ChoiceMenu, every: bool = False) -> None:
+        """The short list (best first, marked) or, with ``every``, all choices with their details."""
+        console = self.console
+        for words in menu.header if not every else (menu.all_header,):
+            console.print(Text(words))
+        for index in range(len(menu.items)) if every else menu.shown:
+            item = menu.items[index]
+            best = item.action == menu.best
+            line = Text(f"{'★' if best else ' '}{index + 1:>3}. {item.label}", style="bold" if best else "")
+            note = " · ".join(part for part in (item.note, item.detail if every else "") if part)
+            if note:
+                line.append(f"   {note}", style="cyan")
+            if best:
+                line.append(f"  ({self.tr('itb.menu.best')})", style="bold green")
+            console.print(line)
+        if menu.more and not every:
+            console.print(Text(menu.more, style="dim"))
+        console.print(Text(menu.how, style="dim"))
 
     def notes(self, actions: list[int]) -> dict[int, str]:
         if not self.coach or self.notes_failed:
@@ -252,10 +307,11 @@ class Session:
     def parse_move(self, text: str, actions: list[int]) -> int | None:
         """The action meant by ``text``, or ``None`` after printing what was wrong (or running a command)."""
         console, state = self.console, self.state
+        menu = self.menu(actions)
         if text.isdigit():
             number = int(text)
             if 1 <= number <= len(actions):
-                return actions[number - 1]
+                return menu.items[number - 1].action if menu is not None else actions[number - 1]
             console.print(Text(f"There is no move {number}: choose a number from 1 to {len(actions)}.", style="red"))
             return None
         by_name = {state.action_to_string(a): a for a in actions}
@@ -265,12 +321,25 @@ class Session:
         folded = [a for name, a in by_name.items() if name.casefold() == key.casefold()]
         if len(folded) == 1:
             return folded[0]
+        if menu is not None:
+            if text.casefold() in ("all", "tout"):
+                self.show_menu(menu, every=True)
+                return None
+            meant = menu.parse(text)
+            if isinstance(meant, str):
+                console.print(Text(meant, style="red"))
+                return None
+            if meant is not None:
+                return meant
         if self.command(text):
             return None
         try:
             known = state.string_to_action(text)
         except FathomError:
             known = None
+        if menu is not None:  # the menu's words, not 63 reroll notations
+            console.print(Text(f"{key!r}: " + menu.how + " " + self.tr("play.commands"), style="red"))
+            return None
         shown = allowed_list(state.action_to_string(a) for a in actions)
         if known is not None:
             console.print(Text(f"{key!r} is not legal now. Legal moves: {shown}.", style="red"))
@@ -301,8 +370,10 @@ class Session:
                 return
             self.hint_bots[name] = bot
         hint = suggest(bot, state)
-        number = state.legal_actions().index(hint.action) + 1
-        line = Text(f"Hint ({name}): {number}. {hint.text}", style="bold")
+        menu = self.menu(state.legal_actions())
+        label = menu.label(hint.action) if menu is not None else None
+        number = menu.number(hint.action) if menu is not None else state.legal_actions().index(hint.action) + 1
+        line = Text(f"Hint ({name}): {number}. {label or hint.text}", style="bold")
         if hint.win_chance is not None:
             line.append(f"   its estimated win chance {hint.win_chance:.0%} after {hint.playouts} playouts",
                         style="cyan")
@@ -343,11 +414,11 @@ class Session:
             events = self.state.events(self.viewer)
             if not events:
                 console.print(Text("No events yet."))
-            print_events(console, events[-count:] if count else [])
+            print_events(console, events[-count:] if count else [], self.phrase)
         elif word == "hint":
             self.hint(rest or HINT_BOT)
         elif word == "rules":
-            print_rules(console, self.state.game.name)
+            print_rules(console, self.state.game.name, self.tr.lang)
         elif word == "undo":
             self.undo()
         elif word == "save":

@@ -92,7 +92,7 @@ class Translator:
     def __init__(self, lang: str | None = None) -> None:
         self.lang = resolve(lang)
 
-    def __call__(self, key: str, **params: Any) -> str:
+    def __call__(self, key: str, /, **params: Any) -> str:
         section = "ui" if key in catalog(self.lang).ui or key in catalog(DEFAULT_LANG).ui else "term"
         return text(self.lang, key, section, **params)
 

@@ -24,6 +24,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from fathom.cli.render_deep_blue import log_words
 from fathom.cli.render_deep_blue.board_map import MAP_WIDTH, draw_map
 from fathom.cli.render_deep_blue.look import (
     Box, box_for_view, box_of, label, player_letter, player_style, seat_tag,
@@ -34,6 +35,7 @@ from fathom.cli.render_deep_blue.panels import (
 )
 from fathom.core.api import State
 from fathom.games.deep_blue import odds
+from fathom.i18n import Translator
 
 
 # ---- the renderer ---------------------------------------------------------------------------------
@@ -130,6 +132,9 @@ class DeepBlueRenderer:
         return Group(*parts)
 
     # ---- notes beside legal moves ---------------------------------------------------------------
+
+    def event_text(self, event: dict[str, Any], name: Any, tr: Translator, game: Any = None) -> str | None:
+        return log_words.event_text(event, name, tr, game)
 
     def action_notes(self, state: State, seat: int, actions: list[int]) -> dict[int, str]:
         view = state.view(seat)

@@ -67,6 +67,10 @@ export class DeepBlue {
     const p = { ...e, who, card: e.card ? this.cardName(e.card) : "", gem: e.gem ? t("gem." + e.gem) : "", spot: e.spot ? t("gem." + e.spot) : "" };
     let key = "ev." + e.type;
     if (e.type === "rest-draw" && e.card) key = "ev.rest-draw-own";
+    // a variant that says more, when the catalog has it (as fathom/cli/render_deep_blue/log_words.py)
+    const variant = e.type === "setup-tile" ? (e.tile ? null : "empty") : e.type === "pay" ? e.for
+      : e.type === "defend" ? (e.card ? "card" : e.spot ? "spot" : null) : null;
+    if (variant && I18N.s[`${key}-${variant}`] !== undefined) key = `${key}-${variant}`;
     let text = t(key, p);
     if (text === key) text = e.text || e.type;
     let html = esc(text);

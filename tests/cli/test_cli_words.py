@@ -1,0 +1,171 @@
+"""The terminal says the games in words (issue 43): whole seeded games of each game, in English and
+French, have no ``key=value`` dumps in their output; Into the Blue's keep/reroll decision is offered
+by faces, best first by the expert's exact value; bad input there explains and changes nothing."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from fathom.bots.into_the_blue_expert import IntoTheBlueExpertBot
+from fathom.cli.itb_choices import choice_menu, choice_values, parse_choice
+from fathom.core.registry import new_game
+from fathom.games.into_the_blue import actions as A
+from fathom.games.into_the_blue import dice
+from fathom.i18n import Translator
+
+KEY_VALUE = re.compile(r"\b[a-z_]+=[\[\"'\w-]")  # seat=0, reroll=[1,1], result="run"
+LOG_LINE = re.compile(r"^  \[\d+\] (.*)$")
+
+FRENCH_WORDS = {"into-the-blue": ("Au tour de", "relance", "pose"), "deep-blue": ("Au tour de", "paie", "recrute")}
+
+
+def log_lines(out: str) -> list[str]:
+    return [m.group(1) for line in out.splitlines() if (m := LOG_LINE.match(line))]
+
+
+def assert_in_words(out: str) -> None:
+    dumps = [line for line in out.splitlines() if KEY_VALUE.search(line)]
+    assert not dumps, dumps[:5]
+    unfilled = [line for line in log_lines(out) if "{" in line or "}" in line]
+    assert not unfilled, unfilled[:5]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("game", ["into-the-blue", "deep-blue"])
+def test_a_whole_watched_game_is_logged_in_words(cli, game: str, lang: str) -> None:
+    run = cli("play", game, "--watch", "--players", "3", "--seed", "5", "--lang", lang)
+    assert run.code == 0, run
+    assert_in_words(run.out)
+    lines = log_lines(run.out)
+    assert len(lines) > 100
+    seat = "Place 1" if lang == "fr" else "Seat 1"
+    assert any(line.startswith(seat) for line in lines)
+    if lang == "fr":
+        for word in FRENCH_WORDS[game][1:]:
+            assert any(word in line for line in lines), word
+        assert not any("rolls" in line or " pays " in line for line in lines)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_whole_into_the_blue_game_played_by_a_person_reads_like_a_game(cli, lang: str, tmp_path: Path) -> None:
+    """Ann types 1 at every prompt: the best choice each time; the log names her and says the dice."""
+    save = tmp_path / "ann.json"
+    run = cli("play", "into-the-blue", "--players", "3", "--seed", "5", "--names", "Ann", "--lang", lang,
+              "--save", str(save), stdin="1\n" * 400)
+    assert run.code == 0, run
+    assert_in_words(run.out)
+    lines = log_lines(run.out)
+    if lang == "en":
+        assert lines[1] == "Ann rolls 1 1 3 3 4 ◈ (2 rerolls left)"
+        assert lines[2] == "Ann keeps 1 3 4 and rerolls three dice."
+        assert any(re.fullmatch(r"Ann places \d shells? on level \d\.", line) for line in lines)
+        assert "Best choices first, by the expert's exact expected value" in run.out
+    else:
+        assert lines[1] == "Ann lance 1 1 3 3 4 ◈ (2 relances restantes)"
+        assert lines[2] == "Ann garde 1 3 4 et relance trois dés."
+        assert "Les meilleurs choix d'abord" in run.out
+    # every keep/reroll prompt lists the best choice first, marked, by faces
+    firsts = [line for line in run.out.splitlines() if line.startswith("★  1. ")]
+    assert firsts and all(re.match(r"★  1\. (keep|reroll|stop|garder|relancer|s'arrêter)", f) for f in firsts)
+    data = json.loads(save.read_text())
+    data["actions"] = data["actions"][:30]  # a board per step: a prefix is enough to see the words
+    save.write_text(json.dumps(data))
+    replay = cli("replay", str(save), "--all", "--lang", lang)
+    assert replay.code == 0, replay
+    assert_in_words(replay.out)
+    assert lines[1] in log_lines(replay.out)  # the same words, the same name, as when it was played
+
+
+def test_the_best_choice_is_the_experts_and_the_menu_lists_every_choice_once() -> None:
+    tr = Translator("en")
+    bot = IntoTheBlueExpertBot(seed=0)
+    checked = 0
+    for seed in range(6):
+        state = new_game("into-the-blue", players=3, seed=seed)
+        while not state.is_terminal() and checked < 40:
+            player = state.current_player
+            if player < 0:
+                state.apply(state.sample_chance())
+                continue
+            legal = state.legal_actions()
+            menu = choice_menu(state, player, legal, tr)
+            choice = bot.choose(state)
+            if menu is not None:
+                checked += 1
+                assert sorted(item.action for item in menu.items) == sorted(legal)
+                assert menu.items[0].action == menu.best == choice
+                values, _ = choice_values(state, player, legal)
+                ranked = [values[item.action] for item in menu.items]
+                assert ranked[0] == max(ranked) and ranked[1:] == sorted(ranked[1:], reverse=True)
+                assert A.STOP in [menu.items[i].action for i in menu.shown]
+            state.apply(choice)
+    assert checked == 40
+
+
+def test_keep_and_reroll_by_faces() -> None:
+    tr = Translator("en")
+    table = dice.from_faces([1, 1, 3, 3, 4, "chest"])
+    legal = list(A.CHOOSE_ACTIONS[table])
+
+    def reroll(*faces: object) -> int:
+        return A.REROLL0 + dice.from_faces(list(faces))
+
+    assert parse_choice("keep 1 3 4", table, legal, tr) == reroll(1, 3, "chest")
+    assert parse_choice("reroll 1 3 chest", table, legal, tr) == reroll(1, 3, "chest")
+    assert parse_choice("Reroll 1,3,◈", table, legal, tr) == reroll(1, 3, "chest")
+    assert parse_choice("keep 134", table, legal, tr) == reroll(1, 3, "chest")
+    assert parse_choice("garder 1 3 4", table, legal, tr) == reroll(1, 3, "chest")
+    assert parse_choice("relancer 1 3 coffre", table, legal, tr) == reroll(1, 3, "chest")
+    assert parse_choice("keep", table, legal, tr) == reroll(1, 1, 3, 3, 4, "chest")
+    assert parse_choice("reroll all", table, legal, tr) == reroll(1, 1, 3, 3, 4, "chest")
+    assert parse_choice("keep 1 1 3 3 4 chest", table, legal, tr) == A.STOP  # keeping all six is stopping
+    assert parse_choice("stop", table, legal, tr) == A.STOP
+    assert parse_choice("board", table, legal, tr) is None  # not a dice phrase: the session's commands
+    assert parse_choice("keep 2", table, legal, tr) == "Your dice show 1 1 3 3 4 ◈: you cannot keep 2. Nothing was played."
+    assert parse_choice("reroll 4 4", table, legal, tr).startswith("Your dice show 1 1 3 3 4 ◈: you cannot reroll 4 4.")
+    assert parse_choice("keep 7", table, legal, tr).startswith("'7' is not a die face: the faces are 1 to 5 and chest")
+    assert parse_choice("reroll", table, legal, tr).startswith("Name the dice to reroll")
+    assert parse_choice("keep 1 1 1 1 1 1 1", table, legal, tr).startswith("You have six dice")
+    french = parse_choice("garder 2", table, legal, Translator("fr"))
+    assert french == "Vos dés montrent 1 1 3 3 4 ◈ : impossible de garder 2. Rien n'a été joué."
+
+
+def test_bad_input_at_the_dice_prompt_explains_and_plays_nothing(cli, tmp_path: Path) -> None:
+    save = tmp_path / "bad.json"
+    run = cli("play", "into-the-blue", "--players", "3", "--seed", "5", "--save", str(save),
+              stdin="keep 2\nkeep 9\nreroll\nblah\n99\nquit\n")
+    assert run.code == 0, run
+    assert "you cannot keep 2. Nothing was played." in run.out
+    assert "'9' is not a die face" in run.out
+    assert "Name the dice to reroll" in run.out
+    assert "'blah': Type keep FACES or reroll FACES" in run.out
+    assert "There is no move 99: choose a number from 1 to 36." in run.out
+    assert json.loads(save.read_text())["actions"] == ["roll 1,1,3,3,4,chest"]  # only the first roll
+
+
+def test_all_lists_every_choice_with_its_odds_and_the_hint_names_the_best(cli) -> None:
+    run = cli("play", "into-the-blue", "--players", "3", "--seed", "5", stdin="hint\nall\nkeep 1 3 4\nquit\n")
+    assert run.code == 0, run
+    short = run.out.split("Your move")[0]
+    assert "★  1. keep 1 3 4, reroll 1 3 ◈   value 8.30  (best)" in short
+    assert "  36. stop: place on L1×2   value 3.50" in short and "… 30 more choices" in short
+    assert "Hint (ismcts): 1. keep 1 3 4, reroll 1 3 ◈" in run.out
+    every = run.out.split("Every choice, best first")[1].split("Your move")[0]
+    assert len(re.findall(r"^.\s*\d+\. ", every, re.MULTILINE)) == 36
+    assert "P(perfect)=" in every and "reach L1 sure" in every
+    assert "Seat 0 keeps 1 3 4 and rerolls three dice." in run.out
+
+
+def test_without_the_coach_the_choices_are_not_ranked(cli) -> None:
+    run = cli("play", "into-the-blue", "--players", "3", "--seed", "5", "--no-coach", stdin="quit\n")
+    assert run.code == 0, run
+    assert "the coach is off" in run.out and "★" not in run.out and "value " not in run.out
+
+
+def test_play_lang_must_be_one_fathom_speaks(cli) -> None:
+    run = cli("play", "into-the-blue", "--seed", "5", "--lang", "de")
+    assert run.code == 2 and "--lang 'de': allowed: en, fr" in run.out
