@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import time
 from collections.abc import Callable
 from typing import Any
@@ -410,6 +411,9 @@ def test_into_the_blue_with_the_keyboard_alone_and_what_a_screen_reader_hears(li
     said = [text for text in heard if text]
     assert said and all(part in log for text in said for part in text.split(". "))
     assert any("Seat 2" in text for text in said)
+    # the log says the dice in the catalog's sentences, as the terminal does (issue 43)
+    assert "Ann keeps " in log and " and rerolls one die." in log  # the one die ticked above
+    assert re.search(r"Ann's (run reaches level \d|dive fails)", log) and "=" not in log
     assert page.get_attribute("#turn-banner", "role") == "status"
     assert not page.errors, page.errors
     context.close()

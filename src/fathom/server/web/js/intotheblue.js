@@ -54,20 +54,31 @@ export class IntoTheBlue {
     return t("phase.other");
   }
 
+  /** Dice as text, ascending, chest last (the terminal's words: fathom/cli/itb_words.py). */
+  facesText(xs) {
+    return [...(xs || [])].map((f) => (f === "chest" ? 6 : +f)).sort((a, b) => a - b).map((f) => (f === 6 ? "◈" : String(f))).join(" ");
+  }
+
   eventText(e) {
     const who = e.seat !== undefined ? this.app.seatName(e.seat) : "";
     const dice = (xs) => (xs || []).map((f) => this.dieSvg(f, 16)).join("");
+    const rolls = e.rolls_left !== undefined ? ` <span class="muted">(${esc(t("itb.rolls_left", { n: e.rolls_left }))})</span>` : "";
     switch (e.type) {
       case "turn": return esc(t("ev.turn", { who })) + (e.bonus ? ` <span class="tag">${esc(t("itb.bonus"))}</span>` : "") + (e.final ? ` <span class="tag warn">${esc(t("itb.final"))}</span>` : "");
-      case "roll": return esc(t("ev.roll", { who, dice: "" })) + " " + dice(e.rolled);
-      case "reroll": return esc(t("ev.reroll", { who, dice: "" })) + " " + dice(e.reroll);
-      case "stop": return esc(t("ev.itb-stop", { who }));
+      case "roll": return esc(t("ev.roll", { who, dice: "" })) + " " + dice(e.rolled) + rolls;
+      case "reroll": {
+        const n = (e.reroll || []).length;
+        if (!(e.kept || []).length) return esc(t("ev.itb-reroll-all", { who }));
+        const count = t("itb.n_dice", { n, word: n > 1 ? t("num." + n) : "" });
+        return esc(t("ev.itb-keep", { who, kept: this.facesText(e.kept), count }));
+      }
+      case "stop": return esc(t("ev.itb-stop-with", { who, dice: this.facesText(e.dice) }));
       case "dive": {
-        const result = e.result === "failed" ? t("itb.failed") : e.result === "perfect" ? t("itb.perfect") : t("itb.run", { run: e.run });
-        return esc(t("ev.itb-dive", { who, result }));
+        const key = e.result === "failed" ? "ev.itb-failed" : e.result === "perfect" ? "ev.itb-perfect" : "ev.itb-run";
+        return esc(t(key, { who, run: e.run }));
       }
       case "place": return esc(t("ev.place", { who, n: e.shells, level: e.level }));
-      case "chest": return esc(t("ev.chest", { who })) + (e.value !== undefined ? ` (${e.value})` : "");
+      case "chest": return esc(e.value !== undefined && e.value !== null ? t("ev.chest-value", { who, value: e.value }) : t("ev.chest", { who }));
       case "end_triggered": return esc(t("ev.end_triggered", { who }));
       case "game_over": return esc(t("ev.game_over")) + " " + (e.scores || []).map((s, i) => `<span class="chip" style="--c:${this.colour(i)}">${esc(this.app.seatName(i))} ${s}</span>`).join(" ");
       default: return esc(e.text || e.type);
