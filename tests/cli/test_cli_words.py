@@ -44,6 +44,7 @@ def test_a_whole_watched_game_is_logged_in_words(cli, game: str, lang: str) -> N
     assert len(lines) > 100
     seat = "Place 1" if lang == "fr" else "Seat 1"
     assert any(line.startswith(seat) for line in lines)
+    assert not any("(greedy)" in line for line in lines)  # moves without an event are said in words too
     if lang == "fr":
         for word in FRENCH_WORDS[game][1:]:
             assert any(word in line for line in lines), word

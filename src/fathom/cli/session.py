@@ -38,7 +38,7 @@ from fathom.core.api import CHANCE, TERMINAL, State
 from fathom.core.driver import Bot
 from fathom.core.errors import FathomError, OptionError, allowed_list
 from fathom.core.rng import Rng
-from fathom.i18n import Translator
+from fathom.i18n import Translator, template
 from fathom.review import GAMES as REVIEWED
 
 LOG_LINES = 15
@@ -99,7 +99,8 @@ class Session:
     def __post_init__(self) -> None:
         if len(self.humans) == 1:
             self.holder = self.humans[0]  # one person: the screen is always theirs
-        self.phrase = event_phraser(self.renderer, log_namer(self.people, self.tr), self.tr, self.state.game)
+        self.log_name = log_namer(self.people, self.tr)
+        self.phrase = event_phraser(self.renderer, self.log_name, self.tr, self.state.game)
 
     @property
     def viewer(self) -> int | None:
@@ -152,9 +153,12 @@ class Session:
             print_events(self.console, fresh, self.phrase)
         elif not self.humans and player >= 0:
             # Watching bots only: nobody's secrets to keep, so say what a silent move was.
-            name = self.state.action_to_string(action)
-            who = self.tr("log.silent", who=seat_label(player, self.labels), move=name)
-            self.console.print(Text(f"  [{self.state.move_number() - 1}] {who}"))
+            move = self.state.action_to_string(action)
+            who = self.log_name(player)
+            key = f"log.move.{move}"  # a move the catalog words (done, continue…), else its notation
+            said = self.tr(key, who=who) if template(self.tr.lang, key, "term") != key else \
+                self.tr("log.silent", who=who, move=move)
+            self.console.print(Text(f"  [{self.state.move_number() - 1}] {said}"))
 
     def finish(self) -> None:
         console, state = self.console, self.state
