@@ -69,6 +69,9 @@ def test_a_whole_into_the_blue_game_played_by_a_person_reads_like_a_game(cli, la
         assert lines[1] == "Ann lance 1 1 3 3 4 ◈ (2 relances restantes)"
         assert lines[2] == "Ann garde 1 3 4 et relance trois dés."
         assert "Les meilleurs choix d'abord" in run.out
+        # the board and the prompt speak French too
+        assert "Coffres restants 5   Tour 1 : vous" in run.out and "Votre coup [1-36, coup, ou help] : 1" in run.out
+        assert "Chests left" not in run.out and "Your move" not in run.out
     # every keep/reroll prompt lists the best choice first, marked, by faces
     firsts = [line for line in run.out.splitlines() if line.startswith("★  1. ")]
     assert firsts and all(re.match(r"★  1\. (keep|reroll|stop|garder|relancer|s'arrêter)", f) for f in firsts)
@@ -158,6 +161,8 @@ def test_all_lists_every_choice_with_its_odds_and_the_hint_names_the_best(cli) -
     every = run.out.split("Every choice, best first")[1].split("Your move")[0]
     assert len(re.findall(r"^.\s*\d+\. ", every, re.MULTILINE)) == 36
     assert "P(perfect)=" in every and "reach L1 sure" in every
+    french = cli("play", "into-the-blue", "--players", "3", "--seed", "5", "--lang", "fr", stdin="tout\nquit\n")
+    assert "P(parfaite)=" in french.out and "atteindre N1 sûr" in french.out
     assert "Seat 0 keeps 1 3 4 and rerolls three dice." in run.out
 
 

@@ -111,10 +111,14 @@ class GenericRenderer:
         return {}
 
 
-def load_renderer(game: str, console: Console | None = None) -> renderers.GameRenderer:
-    """The game's renderer, or :class:`GenericRenderer` (with a notice) if it cannot load."""
+def load_renderer(game: str, console: Console | None = None, tr: Translator | None = None) -> renderers.GameRenderer:
+    """The game's renderer (speaking ``tr``'s language if it can), or :class:`GenericRenderer`
+    (with a notice) if it cannot load."""
     try:
-        return renderers.renderer_for(game)
+        renderer = renderers.renderer_for(game)
+        if tr is not None and hasattr(renderer, "speak"):
+            renderer.speak(tr)
+        return renderer
     except KeyError:
         return GenericRenderer()
     except (ImportError, AttributeError) as exc:

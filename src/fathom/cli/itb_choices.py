@@ -75,7 +75,7 @@ def choice_menu(state: State, seat: int, actions: list[int], tr: Translator, coa
         rerolls = getattr(state.game, "rerolls", odds.DEFAULT_REROLLS)
         items = tuple(
             MenuItem(a, choice_label(table, a, tr), tr("itb.menu.value", v=f"{float(values[a]):.2f}"),
-                     _odds(table, left, a, rerolls))
+                     _odds(table, left, a, rerolls, tr))
             for a in order
         )
         shown = [i for i, item in enumerate(items) if i < SHORTLIST or item.action == A.STOP]
@@ -98,9 +98,9 @@ def choice_menu(state: State, seat: int, actions: list[int], tr: Translator, coa
     )
 
 
-def _odds(table: int, left: int, action: int, rerolls: int) -> str:
+def _odds(table: int, left: int, action: int, rerolls: int, tr: Translator) -> str:
     reroll = dice.EMPTY if action == A.STOP else action - A.REROLL0
-    return short_odds(odds.choice_odds(table, left, reroll, rerolls=rerolls))
+    return short_odds(odds.choice_odds(table, left, reroll, rerolls=rerolls), tr)
 
 
 def parse_faces(words: list[str], tr: Translator) -> int | str:

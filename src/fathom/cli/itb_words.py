@@ -90,28 +90,34 @@ def event_text(event: dict[str, Any], name: NameFn, tr: Translator) -> str | Non
     if kind == "end_triggered":
         return tr("ev.end_triggered", who=who)
     if kind == "game_over":
-        scores = ", ".join(f"{name(s)} {v}" for s, v in enumerate(event.get("scores", [])))
+        scores = ", ".join(f"{name(s)} {_number(v)}" for s, v in enumerate(event.get("scores", [])))
         winners = ", ".join(name(s) for s in event.get("winners", []))
         return f"{tr('ev.game_over')} {tr('ev.scores', scores=scores, winners=winners)}"
     return None
 
 
-def short_odds(probs: dict[odds.TargetLike, Any]) -> str:
+def _number(value: Any) -> str:
+    """``14`` for a whole score sent as ``14.0``."""
+    return str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
+
+
+def short_odds(probs: dict[odds.TargetLike, Any], tr: Translator | None = None) -> str:
     """``P(perfect)=53/324 (16.4%) · reach L1-2 sure, L3 66.5%, L4 59.8%, L5 51.8%``.
 
     Exact fractions are printed when short; levels already certain are folded together."""
+    tr = tr or Translator()
     parts = []
     perfect = probs.get(odds.PERFECT)
     if perfect is not None:
-        parts.append(f"P(perfect)={odds.format_probability(perfect)}")
+        parts.append(tr("itb.odds.perfect", p=odds.format_probability(perfect)))
     reach = sorted((t.level, p) for t, p in probs.items() if isinstance(t, odds.Target) and t.count == 1)
-    sure = [level for level, p in reach if p == 1]
+    sure = [tr("itb.level_short", n=level) for level, p in reach if p == 1]
     items = []
     if sure:
-        items.append(f"L{sure[0]}-{sure[-1]} sure" if len(sure) > 1 else f"L{sure[0]} sure")
-    items += [f"L{level} {_pct(p)}" for level, p in reach if p != 1]
+        items.append(tr("itb.odds.sure", levels=f"{sure[0]}-{sure[-1][1:]}" if len(sure) > 1 else sure[0]))
+    items += [f"{tr('itb.level_short', n=level)} {_pct(p)}" for level, p in reach if p != 1]
     if items:
-        parts.append("reach " + ", ".join(items))
+        parts.append(tr("itb.odds.reach", items=", ".join(items)))
     return " · ".join(parts)
 
 

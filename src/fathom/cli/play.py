@@ -65,7 +65,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--save", default=None, metavar="FILE", help="save the game to FILE at the end and on quit")
     parser.add_argument("--lang", default=DEFAULT_LANG,
                         help=f"language of the game log, the choices and the rules ({allowed_list(LANGS)}; "
-                        f"default {DEFAULT_LANG}); the boards are in English")
+                        f"default {DEFAULT_LANG}); Deep Blue's board stays in English")
     parser.add_argument(
         "--auto-forced",
         action=argparse.BooleanOptionalAction,
@@ -225,7 +225,8 @@ def run(args: argparse.Namespace, console: Console, input_fn: InputFn) -> int:
         console.print(Text(notice, style="yellow"))
     people = people_labels(humans, args.names, saved_names)
     labels.update(people)
-    renderer = load_renderer(game, console)
+    tr = Translator(args.lang)
+    renderer = load_renderer(game, console, tr)
 
     table = ", ".join(seat_label(s, labels) for s in range(players))
     console.print(Text(f"{game}, {players} players: {table}"))
@@ -247,7 +248,7 @@ def run(args: argparse.Namespace, console: Console, input_fn: InputFn) -> int:
         auto_forced=args.auto_forced,
         seen=len(state.events(None)) if args.resume else 0,
         movers=state.movers() if args.resume else [],
-        tr=Translator(args.lang),
+        tr=tr,
         people={seat: name for seat, name in people.items() if name not in DEFAULT_PEOPLE},
     )
     if not humans:

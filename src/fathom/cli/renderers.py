@@ -4,7 +4,8 @@ A renderer turns a redacted ``view(seat)`` into Rich renderables; it never sees 
 real state's hidden parts. ``action_notes`` may add advice (odds) beside legal moves,
 computed from what the seat may know. Two optional methods: ``event_text(event, name,
 tr, game)`` says an event in words (names from ``name(seat)``, words from the catalogs via
-``tr``), and ``choice_menu(...)`` offers a decision as a :class:`ChoiceMenu`.
+``tr``), and ``choice_menu(...)`` offers a decision as a :class:`ChoiceMenu`; a
+renderer with ``speak(tr)`` draws its board in that language.
 """
 
 from __future__ import annotations

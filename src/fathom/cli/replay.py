@@ -37,8 +37,8 @@ def run(args: argparse.Namespace, console: Console, input_fn: InputFn, interacti
         raise OptionError(f"--seat {seat}: seats are 0..{game.num_players - 1} (or leave it out for a spectator)")
     actions = saved.history()
     state = saved.restarted()
-    renderer = load_renderer(game.name, console)
     tr = Translator(args.lang)
+    renderer = load_renderer(game.name, console, tr)
     phrase = event_phraser(renderer, log_namer(saved_people(table), tr), tr, game)
     pause = interactive and not args.all
     who = "spectator" if seat is None else f"seat {seat}"

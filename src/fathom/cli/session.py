@@ -123,7 +123,7 @@ class Session:
                     self.step(self.bots[player].choose(state), player)
         except Quit as stop:
             console.print(Text(stop.reason))
-            console.print(Text(f"Stopped at move {self.state.move_number()}; seed {self.state.seed}."))
+            console.print(Text(self.tr("play.stopped", n=self.state.move_number(), seed=self.state.seed)))
             if self.save_path:
                 self.save(self.save_path)
             return stop.code
@@ -162,7 +162,7 @@ class Session:
 
     def finish(self) -> None:
         console, state = self.console, self.state
-        console.print(Rule("Game over"))
+        console.print(Rule(self.tr("play.game_over")))
         viewer = self.viewer if len(self.humans) == 1 else None  # a shared screen shows the public board
         console.print(self.renderer.board(state.view(viewer), viewer))
         print_results(console, state, self.labels)
@@ -194,8 +194,8 @@ class Session:
         if console.is_terminal:
             console.file.write("\x1b[3J")  # the scrollback too, where the last hand still shows
         label = seat_label(seat, self.labels)
-        console.print(Rule(f"Pass the keyboard to {label}"))
-        text = self.read_line(f"Everyone else looks away. {label}: press Enter to see your hand. ")
+        console.print(Rule(self.tr("play.pass_to", who=label)))
+        text = self.read_line(self.tr("play.look_away", who=label))
         if text.lower() in QUIT_WORDS:
             raise Quit("Quit.", 0)
         self.holder = seat
@@ -211,7 +211,7 @@ class Session:
     def show_turn(self, actions: list[int]) -> None:
         console, state, seat = self.console, self.state, self.holder
         assert seat is not None
-        console.print(Rule(f"Move {state.move_number()} · your turn (seat {seat})"))
+        console.print(Rule(self.tr("play.your_turn", n=state.move_number(), seat=seat)))
         console.print(self.renderer.board(state.view(seat), seat))
         menu = self.menu(actions)
         if menu is not None:
@@ -281,7 +281,7 @@ class Session:
         if self.auto_forced and len(actions) == 1:
             if seat == self.holder:
                 only = self.state.action_to_string(actions[0])
-                self.console.print(Text(f"Your only move: {only} (played for you, --auto-forced)", style="dim"))
+                self.console.print(Text(self.tr("play.only_move", move=only), style="dim"))
             else:  # not worth a hand-over; the move's public face shows in the log
                 self.console.print(Text(f"{seat_label(seat, self.labels)} had one move; played for them "
                                         "(--auto-forced)", style="dim"))
@@ -289,14 +289,14 @@ class Session:
         if seat != self.holder:
             self.hand_over(seat)
         self.show_turn(actions)
-        prompt = f"Your move [1-{len(actions)}, move, or help]: "
+        prompt = self.tr("play.prompt", n=len(actions))
         while True:
             if self.position_changed:  # an undo: a new position, its own moves
                 self.position_changed = False
                 return self.ask_human(seat)
             text = self.read_line(prompt)
             if not text:
-                self.console.print(Text(f"Type a move number 1-{len(actions)} or a move; 'help' lists commands."))
+                self.console.print(Text(self.tr("play.empty", n=len(actions))))
                 continue
             action = self.parse_move(text, actions)
             if action is not None:
@@ -316,7 +316,7 @@ class Session:
             number = int(text)
             if 1 <= number <= len(actions):
                 return menu.items[number - 1].action if menu is not None else actions[number - 1]
-            console.print(Text(f"There is no move {number}: choose a number from 1 to {len(actions)}.", style="red"))
+            console.print(Text(self.tr("play.no_move", number=number, n=len(actions)), style="red"))
             return None
         by_name = {state.action_to_string(a): a for a in actions}
         key = " ".join(text.split())
@@ -377,7 +377,7 @@ class Session:
         menu = self.menu(state.legal_actions())
         label = menu.label(hint.action) if menu is not None else None
         number = menu.number(hint.action) if menu is not None else state.legal_actions().index(hint.action) + 1
-        line = Text(f"Hint ({name}): {number}. {label or hint.text}", style="bold")
+        line = Text(self.tr("play.hint", bot=name, number=number, move=label or hint.text), style="bold")
         if hint.win_chance is not None:
             line.append(f"   its estimated win chance {hint.win_chance:.0%} after {hint.playouts} playouts",
                         style="cyan")
