@@ -49,6 +49,7 @@ def test_a_whole_watched_game_is_logged_in_words(cli, game: str, lang: str) -> N
         for word in FRENCH_WORDS[game][1:]:
             assert any(word in line for line in lines), word
         assert not any("rolls" in line or " pays " in line for line in lines)
+        assert "Scores finaux" in run.out and "Déroulé de la partie" in run.out
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

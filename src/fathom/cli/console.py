@@ -132,45 +132,39 @@ def seat_label(seat: int, labels: dict[int, str]) -> str:
     return f"seat {seat}" + (f" ({name})" if name else "")
 
 
-def print_results(console: Console, state: State, labels: dict[int, str]) -> None:
+def print_results(console: Console, state: State, labels: dict[int, str], tr: Translator | None = None) -> None:
     """Final scores and winners as a table, then one plain summary line."""
+    tr = tr or Translator()
     scores = state.scores()
     winners = set(state.winners())
-    table = Table(title="Final scores", title_justify="left")
-    table.add_column("seat")
-    table.add_column("player")
-    table.add_column("score", justify="right")
+    table = Table(title=tr("results.title"), title_justify="left")
+    table.add_column(tr("results.seat"))
+    table.add_column(tr("results.player"))
+    table.add_column(tr("results.score"), justify="right")
     table.add_column("")
     for seat, score in enumerate(scores):
         shown = int(score) if float(score).is_integer() else score
-        table.add_row(str(seat), labels.get(seat, ""), str(shown), "winner" if seat in winners else "")
+        table.add_row(str(seat), labels.get(seat, ""), str(shown), tr("results.winner") if seat in winners else "")
     console.print(table)
-    names = ", ".join(seat_label(s, labels) for s in sorted(winners)) or "nobody"
-    console.print(Text(f"Winner{'s' if len(winners) > 1 else ''}: {names}"))
+    names = ", ".join(seat_label(s, labels) for s in sorted(winners)) or tr("results.nobody")
+    console.print(Text(tr("results.winners", n=len(winners), names=names)))
 
 
-SUMMARY_LABELS = {
-    "dives_led": "dives led", "dives_led_resurfaced": "of them resurfaced", "vp_leading": "VP leading",
-    "dives_joined": "dives joined", "vp_joining": "VP joining", "resurfaced": "resurfaced in all",
-    "best_dive": "best dive", "crew_hired": "crew hired",
-    "seat_dives": "dives", "seat_dives_failed": "failed", "seat_dives_perfect": "perfect",
-    "shells_placed": "shells placed", "chests": "chests",
-}
-
-
-def print_summary(console: Console, state: State, labels: dict[int, str]) -> None:
+def print_summary(console: Console, state: State, labels: dict[int, str], tr: Translator | None = None) -> None:
     """How each seat's game went (dives, VP by role, hires…), from the public log only."""
     from fathom.sim.stats import seat_summary  # the same numbers the simulation records hold
 
+    tr = tr or Translator()
     rows = seat_summary(state.game.name, state)
     if not rows or not rows[0]:
         return
-    table = Table(title="How the game went", title_justify="left")
+    table = Table(title=tr("summary.title"), title_justify="left")
     table.add_column("")
     for seat in range(len(rows)):  # one column a seat: narrow enough for five seats on 80 columns
         table.add_column(f"{seat} {labels.get(seat, '')}".strip(), justify="right")
     for name in rows[0]:
-        table.add_row(SUMMARY_LABELS.get(name, name.replace("_", " ")),
+        label = tr(f"summary.{name}")  # a statistic the catalog does not word yet shows its own name
+        table.add_row(name.replace("_", " ") if label == f"summary.{name}" else label,
                       *("–" if row[name] is None else str(row[name]) for row in rows))
     console.print(table)
 

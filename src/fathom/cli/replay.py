@@ -66,7 +66,7 @@ def run(args: argparse.Namespace, console: Console, input_fn: InputFn, interacti
                 console.print(Text(f"Stopped at step {index + 1} of {len(actions)}."))
                 return 0
     if state.is_terminal():
-        print_results(console, state, {})
+        print_results(console, state, {}, tr)
     else:
         console.print(Text(f"End of the save: the game was not finished (move {state.move_number()})."))
     return 0

@@ -165,8 +165,8 @@ class Session:
         console.print(Rule(self.tr("play.game_over")))
         viewer = self.viewer if len(self.humans) == 1 else None  # a shared screen shows the public board
         console.print(self.renderer.board(state.view(viewer), viewer))
-        print_results(console, state, self.labels)
-        print_summary(console, state, self.labels)
+        print_results(console, state, self.labels, self.tr)
+        print_summary(console, state, self.labels, self.tr)
         console.print(Text(f"Seed {state.seed} (replay this deal with --seed {state.seed})."))
         if self.save_path:
             self.save(self.save_path)
