@@ -361,7 +361,7 @@ def test_r_db_16_storm_two_tiles_player_picks_order():
     assert (phase(s), s.current_player, legal(s)) == ("storm-order", 1, {"dive A1", "dive A4"})
     do(s, "dive A4")
     assert dive(s)["site"] == "A4" and dive(s)["leader"] == 1
-    skip_rush(s)  # (boat 1 on A1 could rush: it stays for its own dive)
+    skip_rush(s)
     draw(s, "silver")
     forced(s, 1, "done")
     do(s, "stop")
@@ -373,6 +373,53 @@ def test_r_db_16_storm_two_tiles_player_picks_order():
     assert phase(s) == "turn" and s.current_player == 0
     assert vp(s) == [0, (1 + 7) + (2 + 6)]
     assert s.view(None)["fresco"] == 2
+
+
+def _two_storm_tiles_for_seat_1(s) -> None:
+    """Seat 1 reveals sunken-city-1 on A1 (boat 1) and sunken-city-2 on A4 (boat 2) in one sail,
+    then chooses to dive A4 first; A1 is still owed."""
+    pass_turn(s)
+    sail(s, ["helmsman", "skipper"], ["boat1 harbour->S1", "boat1 S1->S5", "boat1 S5->S6"])  # seat 1
+    pass_turn(s)
+    do(s, "rest", "card helmsman", "card skipper")
+    pass_turn(s)
+    sail(s, ["helmsman", "skipper", "deckhand", "token"],
+         ["boat1 S6->A1", "boat2 harbour->S1", "boat2 S1->S5", "boat2 S5->B4", "boat2 B4->A4"])
+    do(s, "tile sunken-city-1", "scout red", "tile sunken-city-2", "scout gold", "dive A4")
+
+
+def test_r_db_16_a_boat_owed_a_storm_dive_is_not_offered_a_rush():
+    # Boat 1 on A1 is two moves from A4 (A1-B4-A4), in Storm's rush range: before this ruling
+    # seat 1 was asked to rush it into the A4 dive, and doing so lost the A1 dive for good.
+    s = setup(2, scenario="storm")
+    _two_storm_tiles_for_seat_1(s)
+    assert dive(s)["site"] == "A4"
+    assert phase(s) == "draw"  # no rush offer at all: seat 0's boats are 4 moves away
+    assert boats(s, 1) == [("A1", "red"), ("A4", "gold")]
+    draw(s, "silver")
+    forced(s, 1, "done")
+    do(s, "stop")
+    # the owed dive follows at once, led by seat 1 with the boat that stayed; boat 2, now on the
+    # empty A4 site two moves away, may rush into it like any boat
+    assert dive(s)["site"] == "A1" and dive(s)["leader"] == 1
+    assert (phase(s), s.current_player, legal(s)) == ("rush", 1, {"rush boat2", "done"})
+    do(s, "done")
+    assert dive(s)["divers"] == [1]
+    draw(s, "silver")
+    forced(s, 1, "done")
+    do(s, "stop")
+    assert phase(s) == "turn" and s.current_player == 0
+    assert s.view(None)["fresco"] == 2  # both revealed Sunken City tiles were dived
+
+
+def test_r_db_16_a_rival_may_still_rush_into_a_storm_dive():
+    # Only boats on an owed tile are left out: seat 0's boat one move from A4 is still asked.
+    s = setup(2, scenario="storm")
+    sail(s, ["helmsman", "skipper", "deckhand"], ["boat1 harbour->S1", "boat1 S1->S5", "boat1 S5->B4"])
+    sail(s, ["helmsman", "skipper", "deckhand"], TO_A1)  # seat 1
+    do(s, "tile sunken-city-1", "scout red")
+    assert phase(s) == "rush" and s.current_player == 0
+    assert legal(s) == {"rush boat1", "done"}
 
 
 # ---- R-DB-17 and R-DB-18 ----------------------------------------------------------------------

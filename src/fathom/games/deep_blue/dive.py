@@ -40,12 +40,15 @@ class DiveRules:
         return self.game.scenario.rush_distance if self._scenario_applies() else 1
 
     def rush_candidates(self, p: int) -> list[int]:
-        """Boats of ``p`` that may rush: not on the tile, 1 (Storm: up to 2) moves away."""
+        """Boats of ``p`` that may rush: not on the tile, 1 (Storm: up to 2) moves away, and not
+        on a Sunken City tile whose storm dive is still owed (R-DB-16: that dive is never lost)."""
         reach = self.rush_range()
         if reach == 0:
             return []
         distance = self.game.components.distance[self.d_site]
-        return [b for b in (0, 1) if 1 <= distance[self.boat_node[2 * p + b]] <= reach]
+        owed = self.storm
+        return [b for b in (0, 1)
+                if 1 <= distance[self.boat_node[2 * p + b]] <= reach and self.boat_node[2 * p + b] not in owed]
 
     def next_rusher(self) -> None:
         if self.rush_queue:
