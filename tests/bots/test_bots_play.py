@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 import fathom
+from fathom.bots import deep_blue_eval as ev
 from fathom.bots.deep_blue_greedy import DeepBlueGreedyBot
 from fathom.bots.ismcts import ISMCTSBot
 from fathom.bots.ismcts_policies import SAIL_PLAN, GenericPolicy, policy_for_game
@@ -89,13 +90,22 @@ def test_generic_policy_plays_any_game() -> None:
         assert bot.choose(state) in state.legal_actions()
 
 
-def test_hidden_scores_are_hidden_from_the_search() -> None:
-    state = position("deep-blue", 8, 6, hidden_scores=True)
+def test_r_db_18_hidden_totals_are_counted_by_the_search_not_guessed() -> None:
+    """Every scoring event is public (R-DB-18): the engine's determinization keeps each total, and
+    the search leaves it as it is, while the seat's view still hides the rivals' totals."""
+    state = position("deep-blue", 8, 40, hidden_scores=True)
+    assert sum(state.vp) > 0  # some dives scored
     policy = policy_for_game(state.game)
     seat = state.current_player
     det = state.determinize(seat, Rng(3))
     policy.sanitize(det, seat)
-    assert det.vp == [state.vp[seat]] * 3
+    assert det.vp == state.vp
+    counted = [0] * 3
+    for event in state.events(seat):
+        if event["type"] == "dive-scored":
+            counted[event["seat"]] += event["vp"]
+    assert counted == state.vp
+    assert [p["vp"] for p in state.view(seat)["seats"]] == [v if p == seat else None for p, v in enumerate(state.vp)]
 
 
 def test_level_three_is_quick() -> None:
@@ -145,7 +155,7 @@ def test_into_the_blue_search_places_and_leaves_the_dice_to_the_exact_expert() -
     placements are searched, and playouts of one scenario roll the same dice after any placement."""
     game = "into-the-blue"
     expert = make_bot("expert", game, seed=1)
-    state = fathom.new_game(game, players=3, seed=4)
+    state = fathom.new_game(game, players=3, seed=4, first_player=0)
     state.apply(state.string_to_action("roll 1,2,2,3,4,chest"))
     bot = ISMCTSBot(seed=3, iterations=20)
     assert bot.choose(state) == expert.choose(state) and bot.last_stats == {}  # not searched
@@ -279,7 +289,7 @@ def test_search_settings_of_the_wrong_kind_are_refused() -> None:
 def test_into_the_blue_search_dice_compares_stop_the_expert_and_the_best_rerolls() -> None:
     """``search_dice=True`` (measured weaker, kept to re-measure): rerolls are searched among
     stop, the expert's pick and the few best by the expert's exact expected value."""
-    state = fathom.new_game("into-the-blue", players=3, seed=4)
+    state = fathom.new_game("into-the-blue", players=3, seed=4, first_player=0)
     state.apply(state.string_to_action("roll 1,2,2,3,4,chest"))
     policy = policy_for_game(state.game, search_dice=True)
     assert policy.key_decision(state) and not policy_for_game(state.game).key_decision(state)
@@ -304,7 +314,7 @@ def test_deep_blue_search_compares_other_sail_plans_and_sails_the_chosen_one() -
                 and SAIL_PLAN + 1 in policy.candidates(state, state.legal_actions(), None))
 
     play_heuristics_until(state, offers_other_plans)
-    seat, T, bot = state.current_player, policy.T, policy.own_bot
+    seat, T, bot = state.current_player, ev.tables_for(state), policy.own_bot
     budget = bot.sources(state, T, seat, "props")
     plans = bot.sail_plans(state, T, seat, budget, 3)
     assert plans[0] == bot.sail_plan(state, T, seat, budget)  # plain sail is the heuristic's plan

@@ -3,9 +3,9 @@
 Two independent checks, for every bot of both games:
 
 1. **Spy state.** The bot is handed a copy of the real position whose secret parts
-   (Deep Blue: other seats' hands and rest piles, and their VP with
-   ``hidden_scores``; Into the Blue: other seats' chests and what is left in the
-   chest pile) raise :class:`Peeked` when read, as do the state's seed, its history
+   (Deep Blue: other seats' hands and rest piles; not their VP, even with
+   ``hidden_scores``, as every scoring event is public, R-DB-18; Into the Blue: other
+   seats' chests and what is left in the chest pile) raise :class:`Peeked` when read, as do the state's seed, its history
    (it holds secret draws), ``clone`` and ``apply``. Only the sanctioned doors stay
    open: ``view(seat)``, ``legal_actions()`` and ``determinize(seat, rng)`` (which
    resamples the secrets itself). The bot must decide without tripping a wire, and
@@ -166,8 +166,6 @@ def make_spy(state: Any, seat: int) -> Any:
         spy._cache = None
         spy.hands = guard(GuardedList, state.hands, gate, "hands")
         spy.rests = guard(GuardedList, state.rests, gate, "rests")
-        if state.game.options["hidden_scores"]:
-            spy.vp = guard(GuardedList, state.vp, gate, "vp")
     else:
         spy = SpyIntoTheBlue.__new__(SpyIntoTheBlue)
         spy._gate = gate

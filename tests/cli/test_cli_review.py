@@ -15,7 +15,7 @@ def test_review_of_a_deep_blue_save_lists_the_leader_calls(cli, tmp_path: Path) 
     person = cli("play", "deep-blue", "--players", "2", "--seed", "6", "--save", str(save), stdin="quit\n")
     assert f"fathom review {save}" not in flat(person.out)  # pointed to at the end of a game, not at a quit
     played = cli("play", "deep-blue", "--watch", "--players", "3", "--seed", "6", "--bots", "heuristic,random,greedy",
-                 "--save", str(save))
+                 "--save", str(save), "--option", "first_player=0")
     assert played.code == 0, played
     run = cli("review", str(save), "--seat", "1")
     assert run.code == 0, run

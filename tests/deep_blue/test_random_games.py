@@ -24,7 +24,8 @@ import fathom
 from fathom.bots.random_bot import RandomBot
 from fathom.core.rng import Rng
 
-from fathom.games.deep_blue.phases import DEFEND, PLAY, SAIL_PAY, NAMES as PHASE_NAMES
+from fathom.games.deep_blue.phases import DEFEND, PLAY, SAIL_PAY, SETUP_FIRST, SETUP_SCENARIO, SETUP_TILE
+from fathom.games.deep_blue.phases import NAMES as PHASE_NAMES
 
 from .helpers import GAME, SCENARIOS, TOTAL_CARDS, TOTAL_GEMS, gem_counts
 
@@ -85,6 +86,12 @@ class Referee:
             if spot >= 0:
                 assert s.site_tile[node] >= 0 and (node, spot) not in taken
                 taken.add((node, spot))
+        # R-DB-1: tokens are dealt by turn order from the first player (0, 1, 1, 2, 2), then only leave
+        if s.phase in (SETUP_SCENARIO, SETUP_FIRST, SETUP_TILE):
+            dealt = s.phase == SETUP_TILE or s.game.first_player is not None
+            by_order = [s.tokens[(s.turn + k) % n] for k in range(n)]
+            assert by_order == (list(s.game.components.tokens_by_seat[:n]) if dealt else [0] * n), by_order
+            self.tokens = list(s.tokens)
         # VP never drop; tokens only leave
         for p in range(n):
             assert s.vp[p] >= self.vp[p] and 0 <= s.tokens[p] <= self.tokens[p]
@@ -243,6 +250,20 @@ def play(players: int, scenario: str, seed: int, deep: bool, record_events: bool
     return s
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_r_db_1_random_scenario_games_keep_every_invariant(players):
+    """A Captain's Log card drawn at setup: every card is dealt over the seeds, and the game plays
+    on under it with every check of the other random games."""
+    drawn = set()
+    for seed in range(8_100_000_000_000 + players * 100, 8_100_000_000_000 + players * 100 + 12):
+        s = play(players, "random", seed, deep=True)
+        drawn.add(s.view(None)["options"]["scenario"])
+        check_views(s, seed, Rng(seed + 1))
+        check_round_trip(s)
+        assert s.winners()
+    assert len(drawn) >= 4 and "random" not in drawn
+
+
 @pytest.mark.parametrize("combo", range(len(COMBOS)), ids=[f"{p}p-{sc}" for p, sc in COMBOS])
 def test_random_games_keep_every_invariant(combo):
     players, scenario = COMBOS[combo]
@@ -307,7 +328,7 @@ def test_r_db_4_in_random_games_exactly_the_moves_that_show_a_card_from_the_hand
     kinds = Counter()
     for seed in (35, 36):  # random games in which cards also defend
         rng = Rng(7)
-        s = fathom.new_game(GAME, players=3, seed=seed)
+        s = fathom.new_game(GAME, players=3, seed=seed, first_player=0)  # seeds picked with seat 0 first
         bots = [RandomBot(seed=seed * 10 + p) for p in range(3)]
         while not s.is_terminal():
             if s.is_chance_node():

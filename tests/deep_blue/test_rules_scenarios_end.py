@@ -9,13 +9,15 @@ face-down site A1 and the reveal (a chance event) is chosen. Sunken City tiles
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 import fathom
 
 from .helpers import (
-    answer_forced, boats, build, decline_plays, dive, do, draw, forced, hand, legal, pass_turn, phase, sail, setup,
-    site, skip_rush, start_dive, vp,
+    DEFAULT_TILES, QUIET_MARKET, SCENARIOS, answer_forced, boats, build, decline_plays, dive, do, draw, forced, hand,
+    legal, new_state, pass_turn, phase, sail, setup, site, skip_rush, start_dive, vp,
 )
 
 TO_A1 = ["boat1 harbour->S1", "boat1 S1->S5", "boat1 S5->S6", "boat1 S6->A1"]
@@ -325,6 +327,35 @@ def test_r_db_15_scattered_wealth_gem_on_ordinary_tile_is_first_draw_too():
     assert vp(s) == [0, 2]  # start-5: the leader's 2 VP only
 
 
+# ---- R-DB-1: scenario=random ---------------------------------------------------------------------
+def test_r_db_1_random_scenario_is_a_captains_log_card_drawn_at_setup():
+    s = new_state(2, scenario="random")
+    assert phase(s) == "setup-scenario" and s.view(None)["options"]["scenario"] == "random"
+    outcomes = s.exact_chance_outcomes()
+    assert sorted(s.action_to_string(a) for a, _ in outcomes) == sorted(f"scenario {sc}" for sc in SCENARIOS
+                                                                        if sc != "none")
+    assert {p for _, p in outcomes} == {Fraction(1, 7)}
+    do(s, "scenario storm")
+    assert s.view(None)["options"]["scenario"] == "storm"  # the card in play, for every reader of the view
+    assert [e["scenario"] for e in s.events(None) if e["type"] == "scenario"] == ["storm"]
+    do(s, *(f"tile {t}" for t in DEFAULT_TILES), *(f"card {c}" for c in QUIET_MARKET))
+    # the drawn card's rule is the one played: revealing a Sunken City forces the dive (R-DB-16)
+    sail(s, ["helmsman", "skipper", "deckhand"], TO_A1)
+    do(s, "tile sunken-city-1", "scout red")
+    assert phase(s) == "draw" and dive(s)["leader"] == 0 and dive(s)["site"] == "A1"
+
+
+def test_r_db_1_random_scenario_then_random_first_player():
+    s = fathom.new_game("deep-blue", players=3, seed=5, scenario="random", first_player="random")
+    assert phase(s) == "setup-scenario"
+    do(s, "scenario dangerous-reefs")
+    assert phase(s) == "first-player"
+    do(s, "first seat1")
+    assert phase(s) == "setup-tile"
+    again = fathom.load(s.to_json())
+    assert again == s and again.view(None)["options"]["scenario"] == "dangerous-reefs"
+
+
 # ---- R-DB-16: A Storm is Coming -----------------------------------------------------------------
 def test_r_db_16_storm_forced_dive_free_action():
     s = setup(2, scenario="storm")
@@ -494,19 +525,34 @@ def test_r_db_17_tile_leaves_board_and_gems_return_to_bag():
     assert boats(s, 0)[0] == ("S1", None)
 
 
-def test_r_db_18_scores_public_by_default():
-    s = build(2, boats={0: {1: "S1"}}, scout={0: ["gold"]})
+def test_r_db_18_scores_are_hidden_by_default():
+    s = build(2, boats={0: {1: "S1"}}, scout={0: ["gold"]})  # no hidden_scores given: the box's rule
+    assert s.game.options["hidden_scores"] is True
+    start_dive(s, "S1")
+    draw(s, "gold")
+    decline_plays(s)
+    do(s, "stop")
+    assert s.scores() == [8, 0]
+    assert [p["vp"] for p in s.view(0)["seats"]] == [8, None]  # each player sees only its own total
+    assert [p["vp"] for p in s.view(1)["seats"]] == [None, 0]
+    assert [p["vp"] for p in s.view(None)["seats"]] == [None, None]
+    assert s.visible_scores(0) == [8, None] and s.visible_scores(None) == [None, None]
+
+
+def test_r_db_18_hidden_scores_false_shows_every_total():
+    s = build(2, boats={0: {1: "S1"}}, scout={0: ["gold"]}, hidden_scores=False)
     start_dive(s, "S1")
     draw(s, "gold")
     decline_plays(s)
     do(s, "stop")
     assert [p["vp"] for p in s.view(1)["seats"]] == [8, 0]
     assert [p["vp"] for p in s.view(None)["seats"]] == [8, 0]
+    assert s.visible_scores(1) == [8, 0]
 
 
-def test_r_db_18_hidden_scores_option():
-    s = setup(2, scenario="none", hidden_scores=True)
-    # play the first two Sunken City dives, then look
+def test_r_db_18_hidden_totals_but_every_scoring_event_is_public():
+    s = setup(2, scenario="none")
+    # play the first Sunken City dive, then look
     for seat in (0, 1):
         do(s, "rest")
     sail(s, ["helmsman", "skipper", "deckhand"], TO_A1)
@@ -518,13 +564,15 @@ def test_r_db_18_hidden_scores_option():
     assert s.view(0)["seats"][0]["vp"] == 6  # each player knows its own total
     assert s.view(1)["seats"][0]["vp"] is None and s.view(None)["seats"][0]["vp"] is None
     assert s.view(1)["seats"][1]["vp"] == 0
-    # the dive's result reaches the scorer's own event log only
-    scored_for_1 = [e for e in s.events(1) if e["type"] == "dive-scored" and e["seat"] == 0]
-    scored_for_0 = [e for e in s.events(0) if e["type"] == "dive-scored" and e["seat"] == 0]
-    assert scored_for_0[-1]["vp"] == 6 and scored_for_1[-1]["vp"] is None
-    assert "6" not in scored_for_1[-1]["text"]
+    # the dive's result is seen by all (a careful player counts it): the same event for every seat
+    for seat in (0, 1, None):
+        scored = [e for e in s.events(seat) if e["type"] == "dive-scored" and e["seat"] == 0]
+        assert scored[-1]["vp"] == 6 and "6 VP" in scored[-1]["text"]
+    # so a search's determinized world keeps every total: nothing about it is secret
+    assert s.determinize(1, fathom.Rng(3)).scores() == [6, 0]
     # at the end every total is shown
-    t = setup(2, scenario="none", hidden_scores=True)
+    t = setup(2, scenario="none")
     four_sunken_dives(t)
     assert [p["vp"] for p in t.view(1)["seats"]] == [14, 14]
     assert [p["vp"] for p in t.view(None)["seats"]] == [14, 14]
+    assert t.visible_scores(None) == [14, 14]

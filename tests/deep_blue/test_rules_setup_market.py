@@ -17,8 +17,8 @@ from .helpers import (
 
 # ---- R-DB-1 ----------------------------------------------------------------------------------
 @pytest.mark.parametrize("players, tokens", [(2, [0, 1]), (3, [0, 1, 1]), (4, [0, 1, 1, 2]), (5, [0, 1, 1, 2, 2])])
-def test_r_db_1_seat0_starts_and_tokens_by_seat(players, tokens):
-    s = setup(players)
+def test_r_db_1_first_player_0_starts_and_tokens_by_turn_order(players, tokens):
+    s = setup(players)  # first_player=0, the old fixed start
     assert s.current_player == 0 and phase(s) == "turn"
     v = s.view(None)
     assert [p["tokens"] for p in v["seats"]] == tokens
@@ -26,6 +26,48 @@ def test_r_db_1_seat0_starts_and_tokens_by_seat(players, tokens):
     for p in range(players):
         assert hand(s, p) == {c: 1 for c in STARTING_CREW}  # each colour's 4 starting cards
         assert seat_view(s, p)["vp"] == 0
+
+
+def test_r_db_1_the_first_player_is_setups_first_chance_outcome():
+    s = fathom.new_game("deep-blue", players=3, seed=1)  # defaults: first player drawn, Troubled Waters
+    assert s.current_player == CHANCE and phase(s) == "first-player"
+    assert [(s.action_to_string(a), p) for a, p in s.exact_chance_outcomes()] == [
+        ("first seat0", Fraction(1, 3)), ("first seat1", Fraction(1, 3)), ("first seat2", Fraction(1, 3))]
+    assert [p["tokens"] for p in s.view(None)["seats"]] == [0, 0, 0]  # not dealt before the draw
+    do(s, "first seat2")
+    # tokens by turn order from seat 2: seat 2 gets 0, then seat 0 and seat 1 get 1 each
+    assert [p["tokens"] for p in s.view(None)["seats"]] == [1, 1, 0]
+    assert s.events(None)[-1] == {"type": "first-player", "seat": 2, "tokens": [1, 1, 0], "step": 0,
+                                  "text": "Seat 2 is drawn to play first; starting tokens [1, 1, 0]"}
+    do(s, *(f"tile {t}" for t in DEFAULT_TILES), "card harpooner", "card navigator", "card financier",
+       "card salvager")
+    assert (phase(s), s.current_player) == ("turn", 2)
+    do(s, "rest")
+    assert s.current_player == 0  # then clockwise: 2, 0, 1
+
+
+@pytest.mark.parametrize("players, first, tokens", [
+    (2, 1, [1, 0]), (4, 3, [1, 1, 2, 0]), (5, 3, [1, 2, 2, 0, 1]),
+])
+def test_r_db_1_tokens_go_by_turn_order_from_the_drawn_first_player(players, first, tokens):
+    s = fathom.new_game("deep-blue", players=players, seed=4)
+    do(s, f"first seat{first}")
+    assert [p["tokens"] for p in s.view(None)["seats"]] == tokens
+
+
+def test_r_db_1_option_first_player_names_a_seat_and_no_draw_is_made():
+    s = fathom.new_game("deep-blue", players=3, seed=1, first_player=1)
+    assert phase(s) == "setup-tile"  # no first-player draw
+    assert [p["tokens"] for p in s.view(None)["seats"]] == [1, 0, 1]
+    do(s, *(f"tile {t}" for t in DEFAULT_TILES), "card harpooner", "card navigator", "card financier",
+       "card salvager")
+    assert s.current_player == 1
+
+
+@pytest.mark.parametrize("bad", [3, -1, True, "1", None])
+def test_r_db_1_first_player_must_be_a_seat_of_the_table(bad):
+    with pytest.raises(fathom.OptionError, match="first_player"):
+        fathom.new_game("deep-blue", players=3, seed=1, first_player=bad)
 
 
 # ---- R-DB-2 ----------------------------------------------------------------------------------

@@ -169,7 +169,7 @@ def test_action_space_is_fixed_and_names_round_trip():
     state = new(players=5, seed=1)
     game = state.game
     assert game.num_distinct_actions == 929
-    assert game.max_chance_outcomes == 923 + 4
+    assert game.max_chance_outcomes == 923 + 4 + 5  # rolls, chest values, first seat0..seat4 (R-IB-1)
     for action in range(len(game.action_names)):
         assert state.string_to_action(state.action_to_string(action)) == action
     assert state.string_to_action("reroll chest, 3 1") == state.string_to_action("reroll 1,3,chest")

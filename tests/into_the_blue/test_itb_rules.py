@@ -16,8 +16,8 @@ from itb_helpers import do, names, new, shells, turn
 
 
 # ---- R-IB-1: seat 0 starts; six dice 1-5/chest; up to two rerolls of any dice; may stop --
-def test_r_ib_1_seat_0_starts_with_a_roll_of_six_dice():
-    state = new(players=4, seed=11)
+def test_r_ib_1_a_named_seat_0_starts_with_a_roll_of_six_dice():
+    state = new(players=4, seed=11, first_player=0)
     assert state.is_chance_node()
     outcomes = state.exact_chance_outcomes()
     assert len(outcomes) == 462  # multisets of six dice with six faces
@@ -30,6 +30,27 @@ def test_r_ib_1_seat_0_starts_with_a_roll_of_six_dice():
     do(state, "roll 1,2,2,4,5,chest")
     assert state.current_player == 0
     assert state.view(0)["turn"]["seat"] == 0
+
+
+def test_r_ib_1_the_first_player_is_drawn_at_random_at_setup():
+    state = fathom.new_game("into-the-blue", players=3, seed=11)  # the default: drawn
+    assert state.is_chance_node() and state.view(None)["turn"]["phase"] == "first-player"
+    assert [(state.action_to_string(a), p) for a, p in state.exact_chance_outcomes()] == [
+        ("first seat0", Fraction(1, 3)), ("first seat1", Fraction(1, 3)), ("first seat2", Fraction(1, 3))]
+    do(state, "first seat2")
+    assert [e["type"] for e in state.events(None)] == ["first_player", "turn"]
+    assert state.view(None)["turn"]["seat"] == 2 and state.is_chance_node()  # seat 2 rolls first
+    turn(state, "2,2,3,3,4,4")  # no 1: a failed dive
+    assert state.view(None)["turn"]["seat"] == 0  # then in seat order: 2, 0, 1
+    assert state.view(None)["seats"][2]["last_turn"] == 1 and state.view(None)["seats"][0]["last_turn"] == 2
+
+
+def test_r_ib_1_option_first_player_names_a_seat_and_no_draw_is_made():
+    state = fathom.new_game("into-the-blue", players=3, seed=11, first_player=1)
+    assert not any(e["type"] == "first_player" for e in state.events(None))
+    assert state.view(None)["turn"]["seat"] == 1
+    with pytest.raises(fathom.OptionError, match="first_player"):
+        fathom.new_game("into-the-blue", players=3, seed=11, first_player=3)
 
 
 def test_r_ib_1_at_most_two_rerolls_then_the_dice_are_final():

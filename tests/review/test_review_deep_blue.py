@@ -17,7 +17,7 @@ BOTS = ("heuristic", "random", "greedy", "random")
 
 @pytest.fixture(scope="module")
 def game() -> State:
-    state = new_game("deep-blue", players=4, seed=6)
+    state = new_game("deep-blue", players=4, seed=6, first_player=0)  # the deal these checks were written from
     return play(state, [make_bot(name, "deep-blue", seed=seat) for seat, name in enumerate(BOTS)])
 
 

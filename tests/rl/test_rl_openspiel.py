@@ -7,6 +7,7 @@ import pyspiel
 import pytest
 from open_spiel.python.algorithms import ismcts, mcts
 
+import fathom
 import fathom.rl.openspiel as fo
 
 
@@ -47,8 +48,14 @@ def test_chance_ids_are_shifted_and_probabilities_exact() -> None:
     assert all(0 <= a < game.max_chance_outcomes() for a, _ in outcomes)
     fs = state.fathom_state
     assert [a + game.num_distinct_actions() for a, _ in outcomes] == sorted(a for a, _ in fs.chance_outcomes())
-    a = outcomes[0][0]
+    # R-IB-1: setup's first chance node draws the first player; then the first roll
+    assert [state.action_to_string(pyspiel.PlayerId.CHANCE, a) for a, _ in outcomes] == ["first seat0", "first seat1"]
+    assert [p for _, p in outcomes] == [0.5, 0.5]
+    state.apply_action(outcomes[1][0])
+    assert state.is_chance_node() and fs.current_player == fathom.CHANCE
+    a = state.chance_outcomes()[0][0]
     assert state.action_to_string(pyspiel.PlayerId.CHANCE, a).startswith("roll ")
+    assert all(0 <= a < game.max_chance_outcomes() for a, _ in state.chance_outcomes())
 
 
 def _play_until_private(game, rng, want) -> pyspiel.State:

@@ -348,3 +348,28 @@ def test_a_restart_restores_every_table_exactly(db_path):
         assert restored == ref
         res = c2.post(f"/api/tables/{tid}/act", json={"action": after["legal"][0][1]}, headers=bearer(token))
         assert res.status_code == 200
+
+
+def test_r_db_1_a_table_stored_before_first_player_existed_restores_with_seat_0_first(db_path):
+    """A table stored before R-DB-1 has no ``first_player`` among its options: seat 0 began. It must
+    replay as that game after a restart, not draw a first player that was never drawn."""
+    import sqlite3
+
+    from fastapi.testclient import TestClient
+
+    from fathom.server.app import create_app
+
+    with TestClient(create_app(db_path)) as c1:
+        links = make_table(c1, [{"kind": "human"}, {"kind": "human"}], seed=9, options={"first_player": 0})
+        tid = links["id"]
+        history = c1.app.state.referee.tables[tid].state.history()
+    with sqlite3.connect(db_path) as db:  # make the record look as an older version stored it
+        (stored,) = db.execute("select options from fathom_tables where id = ?", (tid,)).fetchone()
+        options = {k: v for k, v in json.loads(stored).items() if k != "first_player"}
+        db.execute("update fathom_tables set options = ? where id = ?", (json.dumps(options), tid))
+    with TestClient(create_app(db_path)) as c2:
+        res = c2.get(f"/api/tables/{tid}/state", headers=bearer(links["seats"][0]["token"]))
+        assert res.status_code == 200, res.text
+        restored = c2.app.state.referee.tables[tid].state
+        assert restored.history() == history and restored.current_player == 0
+        assert restored.game.options["first_player"] == 0

@@ -11,6 +11,7 @@ import pytest
 from fathom.cli.main import main
 from fathom.core.errors import OptionError
 from fathom.sim.balance import NO_SCENARIO, Table, results, study_tables, study_tasks
+from fathom.sim.runner import make_tasks
 
 
 def _table_games(players: int, scenario: str, winners: list[int], first_seed: int) -> list[dict]:
@@ -46,7 +47,7 @@ def test_tasks_keep_seats_and_give_every_game_a_deal_of_its_own() -> None:
     assert len(tasks) == 12 and [t.index for t in tasks] == list(range(12))
     assert len({t.seed for t in tasks}) == 12 and all(t.rotation == 0 for t in tasks)
     assert [t.players for t in tasks] == [2] * 6 + [3] * 6
-    assert all(set(t.seats) == {"greedy"} for t in tasks) and tasks[3].options == {"scenario": "none"}
+    assert all(set(t.seats) == {"greedy"} for t in tasks) and tasks[3].options == {"scenario": "none", "first_player": 0}
 
 
 def test_a_seat_effect_is_called_only_when_it_survives_the_adjustment_over_all_tables() -> None:
@@ -110,3 +111,12 @@ def test_balance_command_refuses_bad_input(tmp_path, args, says) -> None:
     assert main(["balance", "deep-blue", "--out", str(tmp_path / "r"), "--quiet", *args], stdout=out) == 2
     assert says in out.getvalue().replace("\n", " ")
     assert not (tmp_path / "r.jsonl").exists()
+
+
+def test_r_db_1_simulated_seats_are_places_in_turn_order_unless_an_option_says_otherwise() -> None:
+    """The first player is drawn by default (R-DB-1, R-IB-1); a seat's win rate would then mix every
+    place in turn order, so simulations name seat 0 first unless the options choose."""
+    for game in ("deep-blue", "into-the-blue"):
+        assert {t.options["first_player"] for t in make_tasks(game, ["random"] * 2, 4)} == {0}
+    drawn = make_tasks("deep-blue", ["random"] * 2, 2, options={"first_player": "random"})
+    assert {t.options["first_player"] for t in drawn} == {"random"}

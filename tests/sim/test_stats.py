@@ -35,13 +35,13 @@ def test_hidden_scores_leave_the_vp_unknown() -> None:
 
 
 def _played(game: str, **options) -> object:
-    state = new_game(game, players=3, seed=2, **options)
+    state = new_game(game, players=3, seed=2, first_player=0, **options)  # the deal these checks were made on
     bot = "greedy" if game == "deep-blue" else "expert"
     return play(state, [make_bot(bot, game, seed=seat) for seat in range(3)])
 
 
 def test_deep_blue_summary_adds_up_to_the_scores_and_the_game_totals() -> None:
-    state = _played("deep-blue")
+    state = _played("deep-blue", hidden_scores=False)
     rows = stats.seat_summary("deep-blue", state)
     rec = stats.extract("deep-blue", state)
     assert [list(row) for row in rows] == [list(stats.SUMMARY_FIELDS["deep-blue"])] * 3
@@ -49,8 +49,9 @@ def test_deep_blue_summary_adds_up_to_the_scores_and_the_game_totals() -> None:
     assert sum(row["dives_led"] for row in rows) == rec["dives"]
     assert sum(row["dives_led_resurfaced"] for row in rows) == rec["dives_leader_failed"]
     assert all(0 < row["best_dive"] <= row["vp_leading"] + row["vp_joining"] for row in rows)
+    # R-DB-18: hidden totals, yet every scoring event is public: the public log's numbers are the same
     hidden = stats.seat_summary("deep-blue", _played("deep-blue", hidden_scores=True))
-    assert all(row["vp_leading"] is None and row["best_dive"] is None for row in hidden)
+    assert hidden == rows
 
 
 def test_into_the_blue_summary_adds_up_to_the_game_totals() -> None:

@@ -33,7 +33,10 @@ CHANCE = -1
 TERMINAL = -4
 """``current_player`` once the game is over."""
 
-SAVE_FORMAT = "fathom-save/1"
+SAVE_FORMAT = "fathom-save/2"
+"""Version 2 (R-DB-1, R-IB-1): every option is written, ``first_player`` included. Saves of
+version 1 were made when seat 0 always began; they load with :attr:`Game.OLD_DEFAULTS`."""
+OLD_SAVE_FORMATS = ("fathom-save/1",)
 
 
 class Game(ABC):
@@ -43,6 +46,9 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     OPTIONS: ClassVar[Mapping[str, Option]] = {}
+    OLD_DEFAULTS: ClassVar[Mapping[str, Any]] = {}
+    """Options whose default changed, with the value a record written before the change meant:
+    an old save or stored table that lacks the key is replayed with this, so it stays the same game."""
 
     num_players: int
     options: dict[str, Any]
@@ -135,6 +141,17 @@ class State(ABC):
     @abstractmethod
     def winners(self) -> list[int]:
         """Winning seats once terminal (several on a shared win); ``[]`` before."""
+
+    def _scores_public(self) -> bool:
+        """Are every seat's totals shown to everyone now? Games whose totals are kept private until
+        the end say so here, once, for their views and :meth:`visible_scores`."""
+        return True
+
+    def visible_scores(self, seat: int | None) -> list[float | None]:
+        """Each seat's total as ``seat`` may see it (``None``: hidden from it; a spectator is ``None``)."""
+        self._check_seat(seat)
+        public = self._scores_public()
+        return [v if public or p == seat else None for p, v in enumerate(self.scores())]
 
     # ---- shared machinery ------------------------------------------------------------
     def _init_base(self, game: Game, seed: int) -> None:

@@ -48,3 +48,25 @@ def check_players(game: str, players: Any, lo: int, hi: int) -> int:
     if isinstance(players, bool) or not isinstance(players, int) or not lo <= players <= hi:
         raise OptionError(f"{game}: players={players!r} is not allowed; allowed: {lo} to {hi}")
     return players
+
+
+RANDOM = "random"
+"""An option value meaning "drawn at setup as a chance outcome" (R-DB-1, R-IB-1)."""
+RANDOM_FIRST = RANDOM
+"""Option ``first_player``: drawn at setup (the default)."""
+FIRST_PLAYER_CHOICES: tuple[Any, ...] = (RANDOM_FIRST, 0, 1, 2, 3, 4)
+
+
+def check_first_player(game: str, value: Any, players: int) -> int | None:
+    """The seat option ``first_player`` names, or None when it is drawn at setup."""
+    if value == RANDOM_FIRST:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
+        raise OptionError(f"{game}: option first_player={value!r} is not allowed with {players} players; "
+                          f"allowed: 'random' or a seat 0 to {players - 1}")
+    return value
+
+
+def first_player_name(seat: int) -> str:
+    """The notation of the chance outcome "``seat`` plays first", the same in every game."""
+    return f"first seat{seat}"

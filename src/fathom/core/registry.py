@@ -9,7 +9,7 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Any
 
-from fathom.core.api import SAVE_FORMAT, Game, State
+from fathom.core.api import OLD_SAVE_FORMATS, SAVE_FORMAT, Game, State
 from fathom.core.errors import FathomError, OptionError, SaveFormatError, allowed_list
 
 GameFactory = Callable[..., Game]
@@ -87,18 +87,30 @@ def new_game(
     return state
 
 
+def stored_options(name: str, options: dict[str, Any]) -> dict[str, Any]:
+    """Options read back from a record made before some defaults changed: a missing key takes the
+    value it had then (:attr:`Game.OLD_DEFAULTS`), not today's default, so the game replays the same."""
+    return {**{k: v for k, v in game_class(name).OLD_DEFAULTS.items() if k not in options}, **options}
+
+
 def load(text: str) -> State:
     """A game from :meth:`State.to_json` text, rebuilt by replaying its action log."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise SaveFormatError(f"not a fathom save: invalid JSON ({exc})") from None
-    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise SaveFormatError(f"not a fathom save: expected an object with format {SAVE_FORMAT!r}")
+    if not isinstance(data, dict) or data.get("format") not in (SAVE_FORMAT, *OLD_SAVE_FORMATS):
+        raise SaveFormatError(f"not a fathom save: expected an object with format {SAVE_FORMAT!r} "
+                              f"(or an older {allowed_list(OLD_SAVE_FORMATS)})")
     missing = [k for k in ("game", "players", "seed", "options", "actions") if k not in data]
     if missing:
         raise SaveFormatError(f"fathom save is missing {', '.join(missing)}")
-    state = new_game(data["game"], players=data["players"], seed=data["seed"], **data["options"])
+    options = data["options"]
+    if data["format"] in OLD_SAVE_FORMATS and isinstance(options, dict) and isinstance(data["game"], str):
+        options = stored_options(data["game"], options)  # made when seat 0 always began (R-DB-1, R-IB-1)
+    if not isinstance(options, dict):
+        raise SaveFormatError("fathom save: options must be an object")
+    state = new_game(data["game"], players=data["players"], seed=data["seed"], **options)
     for index, action in enumerate(data["actions"]):
         try:
             state.apply(state.string_to_action(action) if isinstance(action, str) else action)

@@ -152,7 +152,7 @@ class LiveTable:
             "can_undo": self.can_undo(seat),
             "clock": self.clock_info(),
             "odds": odds_for(self.rec.game, view, seat, getattr(st.game, "components", None)),
-            "scores": st.scores() if self.over or not self.rec.options.get("hidden_scores") else None,
+            "scores": st.visible_scores(seat),  # R-DB-18: others' totals stay hidden until the end
             "winners": st.winners(),
             "summary": seat_summary(self.rec.game, st) if self.over else None,  # public log only
         }

@@ -23,7 +23,7 @@ from fathom.bots.hint import HINT_BOT, Hint, suggest
 from fathom.bots.registry import make_bot
 from fathom.core.api import CHANCE, State
 from fathom.core.errors import FathomError, IllegalActionError
-from fathom.core.registry import game_class, game_names, load, new_game
+from fathom.core.registry import game_class, game_names, load, new_game, stored_options
 from fathom.server import auth
 from fathom.server.catalog import bot_available, bot_choices
 from fathom.server.clock import now
@@ -70,6 +70,7 @@ class Referee:
             raise ProtocolError("no-table", status=404, table=str(table_id)[:32])
         entries = self.store.log(table_id)
         try:
+            rec.options = stored_options(rec.game, rec.options)  # stored before a default changed (R-DB-1)
             state = new_game(rec.game, players=rec.players, seed=rec.seed, **rec.options)
             for entry in entries:
                 state.apply(entry.action)

@@ -21,7 +21,7 @@ import numpy as np
 from scipy.stats import false_discovery_control
 
 from fathom.core.errors import OptionError
-from fathom.core.options import check_players
+from fathom.core.options import RANDOM, check_players
 from fathom.core.registry import game_class
 from fathom.sim.fairness import SIGNIFICANT, seat_rates, seat_tests
 from fathom.sim.runner import GameTask, make_tasks
@@ -81,7 +81,9 @@ def study_tables(game: str, players: Sequence[int] | None = None,
             raise OptionError(f"--scenarios: {game} has no scenarios")
         names = [NO_SCENARIO]
     else:
-        names = [choice.check(name, game) for name in scenarios] if scenarios else list(choice.choices)
+        # by default every scenario once; ``random`` only when asked (it deals one of the others)
+        names = [choice.check(name, game) for name in scenarios] if scenarios else [
+            name for name in choice.choices if name != RANDOM]
     for flag, chosen in (("--players", counts), ("--scenarios", names)):
         if len(set(chosen)) != len(chosen):
             raise OptionError(f"{flag}: list each one once (a table played twice would count its games twice)")

@@ -53,7 +53,7 @@ def collect(seed: int, players: int | None = None, scenario: str | None = None,
     scenario = scenario or SCENARIOS[seed % len(SCENARIOS)]
     players = players or PLAYERS[seed % len(PLAYERS)]
     state = new_game("deep-blue", players=players, seed=seed, scenario=scenario, record_events=False)
-    T = ev.tables(state.game)
+    T = ev.tables_for(state)
     bots = [build_bot(mix[(s + seed) % len(mix)], "deep-blue", seed * 10 + s) for s in range(players)]
     rng = Rng(seed)
     samples = []

@@ -70,7 +70,8 @@ def make_tasks(
     """Tasks for ``games`` games of ``bots`` (one per seat), seats rotated over shared deals.
 
     ``options`` may be a list of option sets: deal ``k`` then uses set ``k mod len``
-    (e.g. every scenario in turn).
+    (e.g. every scenario in turn). Unless an option set names one, seat 0 plays first
+    (R-DB-1, R-IB-1 would draw it), so a seat's numbers are those of a place in turn order.
     """
     option_sets = [dict(o) for o in options] if isinstance(options, (list, tuple)) else [dict(options or {})]
     cls = game_class(game)
@@ -86,6 +87,8 @@ def make_tasks(
         deal, rot = (i // n, i % n) if rotate else (i, 0)
         seats = tuple(bots[(s - rot) % n] for s in range(n))
         opts = dict(option_sets[(first_deal + deal) % len(option_sets)])
+        if "first_player" in cls.OPTIONS:  # seat s is the s-th to play, so seat rates measure turn order
+            opts.setdefault("first_player", 0)
         tasks.append(GameTask(first_index + i, game, n, opts, deal_seed(seed, first_deal + deal),
                               first_deal + deal, rot, seats))
     return tasks

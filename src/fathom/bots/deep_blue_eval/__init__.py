@@ -1,7 +1,7 @@
 """Deep Blue planning knowledge shared by the ``heuristic`` bot and ISMCTS's leaf evaluation.
 
 Everything here reads a state only where the seat it plans for may look: the
-public fields (board, boats, bag, market, dive, tokens, VP unless ``hidden_scores``)
+public fields (board, boats, bag, market, dive, tokens, VP: hidden totals too, as every scoring event is public, R-DB-18)
 and that seat's own hand and rest pile. The tests run the bots on a spy state that
 raises if another seat's hand or rest pile is read.
 
@@ -30,7 +30,7 @@ from fathom.bots.deep_blue_eval.reading import (
     free_kinds, full_bag, hand_signature, hold_share, rates_for, rivals_near, spot_defences, spot_kinds,
 )
 from fathom.bots.deep_blue_eval.tables import (
-    DEFAULT, K_BLACK, K_BLUE, K_EITHER, K_GOLD, K_RED, K_SILVER, Params, Tables, tables,
+    DEFAULT, K_BLACK, K_BLUE, K_EITHER, K_GOLD, K_RED, K_SILVER, Params, Tables, tables, tables_for,
 )
 from fathom.games.deep_blue.dive_model import BLACK, BLUE, GOLD, GREEN, PURPLE, RED, SILVER
 
@@ -40,5 +40,5 @@ __all__ = [
     "boat_prospects", "card_use_value", "card_worth", "dive_value", "dive_value_from", "estimate",
     "features", "free_kinds", "full_bag", "hand_signature", "hand_worth", "hold_share",
     "learned_estimate", "meet_chance", "my_turns_left", "prospect", "rates_for", "rivals_near",
-    "spot_defences", "spot_kinds", "table_key", "tables", "turns_left", "win_scale",
+    "spot_defences", "spot_kinds", "table_key", "tables", "tables_for", "turns_left", "win_scale",
 ]

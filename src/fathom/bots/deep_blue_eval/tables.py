@@ -41,9 +41,9 @@ DEFAULT = Params()
 
 
 class Tables:
-    """Static facts of one game configuration, as flat lists for speed."""
+    """Static facts of one game configuration and its scenario, as flat lists for speed."""
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Any, scenario: Any = None) -> None:
         comp = game.components
         self.game = game
         self.n = game.num_players
@@ -68,7 +68,7 @@ class Tables:
         self.slot_prices = comp.slot_prices
         self.refresh_price = comp.refresh_price
         self.sunken_count = comp.sunken_count
-        sc = game.scenario
+        sc = scenario or game.scenario  # the state's when the scenario is drawn at setup (R-DB-1)
         self.scenario = sc.id
         self.card_bonus = sc.card_bonus
         self.pair_draw = sc.gems_per_draw
@@ -77,14 +77,22 @@ class Tables:
         self.ruins = sc.everyone_scores_tile
         self.sunken_rush = sc.rush_distance
         self.one_count = bool(game.options.get("one_count_card_per_dive"))
-        self.hidden_scores = bool(game.options.get("hidden_scores"))
 
 
 _TABLES: dict[int, Tables] = {}
 
 
-def tables(game: Any) -> Tables:
-    t = _TABLES.get(id(game))
+def tables(game: Any, scenario: Any = None) -> Tables:
+    """The tables of ``game``; pass the state's ``scenario`` (always right, and needed when the
+    table draws the scenario at setup)."""
+    scenario = scenario or game.scenario
+    key = (id(game), scenario.id if scenario is not None else None)
+    t = _TABLES.get(key)
     if t is None or t.game is not game:
-        t = _TABLES[id(game)] = Tables(game)
+        t = _TABLES[key] = Tables(game, scenario)
     return t
+
+
+def tables_for(state: Any) -> Tables:
+    """The tables of the game and scenario a position is in."""
+    return tables(state.game, state.scenario)

@@ -25,7 +25,7 @@ It reads only public fields and its own hand and rest pile (tested with a spy st
 
 from __future__ import annotations
 
-from fathom.bots.deep_blue_eval import DEFAULT, Params, tables
+from fathom.bots.deep_blue_eval import DEFAULT, Params, tables_for
 from fathom.bots.deep_blue_heuristic.diving import Diving
 from fathom.bots.deep_blue_heuristic.turn import TurnChoice
 from fathom.bots.settings import with_settings
@@ -48,7 +48,7 @@ class DeepBlueHeuristicBot(TurnChoice, Diving):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        T = tables(state.game)
+        T = tables_for(state)
         p = state.current_player
         handler = _HANDLERS.get(state.phase)
         action = handler(self, state, T, p, legal) if handler else None

@@ -15,9 +15,8 @@ class HeuristicCore:
     params: Params
 
     def visible_vp(self, state: Any, T: Tables, p: int) -> list[float]:
-        """Everyone's VP as ``p`` sees them (with hidden scores, rivals are assumed level)."""
-        if T.hidden_scores:
-            return [float(state.vp[p])] * T.n
+        """Everyone's VP as ``p`` knows them: even with hidden totals every scoring event is public,
+        so a player who counts knows them all (R-DB-18)."""
         return [float(v) for v in state.vp]
 
     def behind(self, state: Any, T: Tables, p: int) -> bool:

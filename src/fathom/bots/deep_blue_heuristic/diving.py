@@ -114,7 +114,7 @@ class Diving(HeuristicCore):
                 nd = odds.next_draw(other, bag, drawn, per_draw)
                 rival += float(nd.gain)
         margin = go - stop - P.rival_weight * max(0.0, rival)
-        if sunken and self.ending_soon(state, T) and not T.hidden_scores:
+        if sunken and self.ending_soon(state, T):
             vp = self.visible_vp(state, T, p)
             me = vp[p] + stop
             best = max(vp[o] + (odds.stop_vp(self.public_diver(state, T, o), drawn) if state.d_in >> o & 1 else 0)

@@ -35,7 +35,6 @@ class DeepBlueSearch(GenericPolicy):
 
     def __init__(self, game: Any, seed: int = 0, horizon: int | None = None) -> None:
         super().__init__(game, seed, horizon)
-        self.T = ev.tables(game)
         self.seed = seed
         # the rivals are modelled as the level-2 heuristic (full, and fast for playouts)
         self.params = ev.DEFAULT
@@ -115,7 +114,7 @@ class DeepBlueSearch(GenericPolicy):
         if len(legal) <= self.max_candidates:
             keep = list(legal)
         else:
-            ranked = self.own_bot.turn_options(state, self.T, p, legal)
+            ranked = self.own_bot.turn_options(state, ev.tables_for(state), p, legal)
             keep = [a for _, a in ranked[: self.max_candidates]]
             keep += [a for a in legal if a in state.game.DIVE_SITE and a not in keep]
         sail = state.game.A_SAIL
@@ -123,8 +122,9 @@ class DeepBlueSearch(GenericPolicy):
             keep.append(sail)
         keep.sort()
         if self.sail_plans > 1 and sail in keep:
-            budget = self.own_bot.sources(state, self.T, p, "props")
-            self._plans = [plan for _, plan in self.own_bot.sail_plans(state, self.T, p, budget, self.sail_plans)]
+            budget = self.own_bot.sources(state, ev.tables_for(state), p, "props")
+            T = ev.tables_for(state)
+            self._plans = [plan for _, plan in self.own_bot.sail_plans(state, T, p, budget, self.sail_plans)]
             keep += [SAIL_PLAN + i for i in range(1, len(self._plans))]
         return keep
 
@@ -177,14 +177,8 @@ class DeepBlueSearch(GenericPolicy):
         d0, d1, need = plan
         legal = state.legal_actions()
         if state.phase == ph.SAIL_PAY:
-            return self.own_bot.pay_toward(state, self.T, seat, legal, need)
-        return self.own_bot.move_toward(state, self.T, seat, legal, d0, d1)
-
-    def sanitize(self, det: State, seat: int) -> None:
-        if self.T.hidden_scores:  # R-DB-18: rivals' totals are secret; assume they are level
-            mine = det.vp[seat]
-            for p in range(len(det.vp)):
-                det.vp[p] = mine
+            return self.own_bot.pay_toward(state, ev.tables_for(state), seat, legal, need)
+        return self.own_bot.move_toward(state, ev.tables_for(state), seat, legal, d0, d1)
 
     def chance_public(self, state: State, seat: int) -> bool:
         # a rival's rest draw is secret; gems, market cards, tiles and setup are seen by all
@@ -218,7 +212,7 @@ class DeepBlueSearch(GenericPolicy):
     def evaluate(self, state: State, seat: int) -> list[float]:
         if state.is_terminal():
             return finished_rewards(state, [float(v) for v in state.vp], 12.0)
-        T = self.T
+        T = ev.tables_for(state)
         if self.value == "learned":
             est = [ev.learned_estimate(state, T, p, self.fast_params) for p in range(T.n)]
             return lead_rewards(est, ev.win_scale(state, T))

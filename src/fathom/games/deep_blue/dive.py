@@ -10,7 +10,6 @@ City tile a pair is drawn and counts as one draw (R-DB-11).
 from __future__ import annotations
 
 from fathom.core.api import CHANCE
-from fathom.core.redact import Secret
 from fathom.games.deep_blue import phases as ph
 from fathom.games.deep_blue.data import DEFENCE_SPOTS, GEMS, SPOT_KINDS
 from fathom.games.deep_blue.scoring import dive_scores
@@ -37,7 +36,7 @@ class DiveRules:
         self.next_rusher()
 
     def rush_range(self) -> int:
-        return self.game.scenario.rush_distance if self._scenario_applies() else 1
+        return self.scenario.rush_distance if self._scenario_applies() else 1
 
     def rush_candidates(self, p: int) -> list[int]:
         """Boats of ``p`` that may rush: not on the tile, 1 (Storm: up to 2) moves away, and not
@@ -118,7 +117,7 @@ class DiveRules:
         self.bag[gem] -= 1
         self.d_step += (gem,)
         self._emit({"type": "gem", "gem": GEMS[gem], "text": f"Drawn: {GEMS[gem]}"})
-        per_draw = self.game.scenario.gems_per_draw if self._scenario_applies() else 1
+        per_draw = self.scenario.gems_per_draw if self._scenario_applies() else 1
         if len(self.d_step) < per_draw and any(self.bag):
             return  # R-DB-11: the second gem of the pair
         self.process_step(self.d_step)
@@ -245,7 +244,7 @@ class DiveRules:
             card = game.PLAY_CARD[action]
             info = game.components.cards[card]
             self.play_card(p, card)
-            bonus = game.scenario.card_bonus if self._scenario_applies() else 0  # R-DB-14
+            bonus = self.scenario.card_bonus if self._scenario_applies() else 0  # R-DB-14
             self.d_card_vp[p] += info.vp + bonus
             if info.needs_any:
                 self.d_count_used |= 1 << p
@@ -274,14 +273,12 @@ class DiveRules:
 
     # ---- the end of the dive (R-DB-13, R-DB-14, R-DB-17) ----------------------------------
     def emit_dive_scores(self, site: str, tile: str, gained: list[int]) -> None:
-        """One event per seat that scored; with ``hidden_scores`` (R-DB-18) the VP only to its owner."""
-        hidden = self.game.options["hidden_scores"]
+        """One public event per seat that scored: even with ``hidden_scores`` only totals are private,
+        every scoring event is seen by all (R-DB-18)."""
         for p, v in enumerate(gained):
             if self.d_joined >> p & 1 or v:
-                self._emit({"type": "dive-scored", "site": site, "tile": tile, "seat": p,
-                            "vp": Secret(p, v, None) if hidden else v,
-                            "text": Secret(p, f"You score {v} VP from the dive at {site}", f"Seat {p} scores")
-                            if hidden else f"Seat {p} scores {v} VP from the dive at {site}"})
+                self._emit({"type": "dive-scored", "site": site, "tile": tile, "seat": p, "vp": v,
+                            "text": f"Seat {p} scores {v} VP from the dive at {site}"})
 
     def end_dive(self) -> None:
         game = self.game
@@ -297,7 +294,7 @@ class DiveRules:
             spots_held.append(kinds)
         gained = dive_scores(
             comp=comp,
-            scenario=game.scenario if tile.sunken else None,
+            scenario=self.scenario if tile.sunken else None,
             tile=tile,
             leader=self.d_leader,
             joined=self.d_joined,

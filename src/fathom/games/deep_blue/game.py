@@ -11,9 +11,11 @@ from typing import Any, ClassVar
 
 from fathom.core.api import Game, State
 from fathom.core.errors import OptionError
-from fathom.core.options import Option, check_players, resolve_options
+from fathom.core.options import (
+    FIRST_PLAYER_CHOICES, RANDOM_FIRST, Option, check_first_player, check_players, first_player_name, resolve_options,
+)
 from fathom.games.deep_blue.data import GEMS, SPOT_KINDS, Components, DataError, load_components
-from fathom.games.deep_blue.scenarios import ALL_SCENARIOS, NO_SCENARIO, TROUBLED_WATERS, ScenarioRules
+from fathom.games.deep_blue.scenarios import ALL_SCENARIOS, NO_SCENARIO, RANDOM_SCENARIO, TROUBLED_WATERS, ScenarioRules
 
 DEFAULT_PLAYERS = 4
 MARKET_SLOTS = 4
@@ -29,11 +31,16 @@ class DeepBlueGame(Game):
         "scenario": Option(
             "scenario",
             TROUBLED_WATERS,
-            ALL_SCENARIOS + (NO_SCENARIO,),
-            "Captain's Log card for Sunken City dives (Troubled Waters is the rulebook's first-game pick)",
+            ALL_SCENARIOS + (NO_SCENARIO, RANDOM_SCENARIO),
+            "Captain's Log card for Sunken City dives (Troubled Waters is the rulebook's first-game pick; "
+            "random: a card drawn at setup, R-DB-1)",
+        ),
+        "first_player": Option(
+            "first_player", RANDOM_FIRST, FIRST_PLAYER_CHOICES,
+            "R-DB-1: the seat that plays first (random: drawn at setup, as the box says)",
         ),
         "hidden_scores": Option(
-            "hidden_scores", False, (False, True), "R-DB-18: keep each total private until the end"
+            "hidden_scores", True, (True, False), "R-DB-18: keep each total private until the end (the box's rule)"
         ),
         "one_count_card_per_dive": Option(
             "one_count_card_per_dive", False, (False, True), "R-DB-10: at most one 'N gems' card per player per dive"
@@ -41,9 +48,13 @@ class DeepBlueGame(Game):
         "data_file": Option("data_file", None, (), "a replacement component file (see `fathom data check`)"),
     }
 
+    OLD_DEFAULTS: ClassVar[dict[str, Any]] = {"first_player": 0, "hidden_scores": False}
+    """What saves from before R-DB-1 and R-DB-18 changed these defaults meant (seat 0 began, totals shown)."""
+
     def __init__(self, players: int | None = None, **options: Any) -> None:
         self.num_players = check_players(self.name, DEFAULT_PLAYERS if players is None else players, 2, 5)
         self.options = resolve_options(self.name, self.OPTIONS, options)
+        self.first_player = check_first_player(self.name, self.options["first_player"], self.num_players)
         data_file = self.options["data_file"]
         if data_file is not None and not isinstance(data_file, str):
             raise OptionError(f"{self.name}: option data_file must be a path string or None, got {data_file!r}")
@@ -56,7 +67,9 @@ class DeepBlueGame(Game):
             raise OptionError(
                 f"{self.name}: this box plays {comp.min_players} to {comp.max_players}, not {self.num_players}"
             )
-        self.scenario = ScenarioRules(self.options["scenario"])
+        chosen = self.options["scenario"]
+        self.scenario = None if chosen == RANDOM_SCENARIO else ScenarioRules(chosen)
+        """The scenario when the table chose one; ``None`` when it is drawn at setup (see the state's)."""
         self.CARD_CASH = tuple(c.cash for c in comp.cards)
         self.CARD_PROPELLERS = tuple(c.propellers for c in comp.cards)
         self._build_actions()
@@ -101,6 +114,9 @@ class DeepBlueGame(Game):
         self.C_GEM = tuple(base + add(f"gem {g}") for g in GEMS)
         self.C_CARD = tuple(base + add(f"card {c.id}") for c in comp.cards)
         self.C_TILE = tuple(base + add(f"tile {t.id}") for t in comp.tiles)
+        # added after the outcomes above so that their ids, and old saves, stay as they were
+        self.C_FIRST = tuple(base + add(first_player_name(p)) for p in range(self.num_players))
+        self.C_SCENARIO = tuple(base + add(f"scenario {s}") for s in ALL_SCENARIOS)
         self._set_action_names(player_actions, names)
         # reverse maps used by the rules
         self.DIVE_SITE = {aid: node for node, aid in self.A_DIVE.items()}

@@ -8,6 +8,9 @@ a hired card is in hand, a card played since the player's last Rest is in the re
 pile, and after a Rest that took the whole pile every card is in hand. The other
 cards form a pool whose split only the owner knows; a determinization redeals that
 pool at random, keeping the hand and rest-pile sizes, so every view stays the same.
+
+Totals are not resampled even with ``hidden_scores``: every scoring event is public (R-DB-18),
+so each total is known to anyone who counts, and a determinization keeps it.
 """
 
 from __future__ import annotations

@@ -99,7 +99,7 @@ class MarketRules:
         self.refill = ()
         if self.refill_then == THEN_START:
             self.phase = ph.TURN
-            self.actor = self.turn = 0  # R-DB-1: seat 0 starts
+            self.actor = self.turn  # R-DB-1: the first player (drawn or named) starts
         elif self.refill_then == THEN_TAKE and any(c >= 0 for c in self.market):
             self.phase = ph.TAKE
             self.actor = self.turn

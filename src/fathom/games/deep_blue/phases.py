@@ -18,9 +18,11 @@ PLAY = 14  # play crew cards whose needs are met (R-DB-9, R-DB-10)
 CONTINUE = 15  # the leader continues or stops
 REST_DRAW = 16  # chance: a card drawn from the shuffled rest pile (R-DB-7)
 OVER = 17
+SETUP_SCENARIO = 18  # chance: the Captain's Log card drawn when scenario=random (R-DB-1)
+SETUP_FIRST = 19  # chance: the first player, unless option first_player names one (R-DB-1)
 
 NAMES = (
     "setup-tile", "market-draw", "turn", "pay", "take", "sail-pay", "sail-move", "reveal", "scatter", "scout",
-    "storm-order", "rush", "draw", "defend", "play", "continue", "rest-draw", "over",
+    "storm-order", "rush", "draw", "defend", "play", "continue", "rest-draw", "over", "setup-scenario", "first-player",
 )
-CHANCE_PHASES = frozenset({SETUP_TILE, MARKET_DRAW, REVEAL, SCATTER, DRAW, REST_DRAW})
+CHANCE_PHASES = frozenset({SETUP_SCENARIO, SETUP_FIRST, SETUP_TILE, MARKET_DRAW, REVEAL, SCATTER, DRAW, REST_DRAW})

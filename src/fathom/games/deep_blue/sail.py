@@ -145,9 +145,9 @@ class SailRules:
                     "text": f"{comp.node_ids[node]} is revealed: {info.id} (leader VP {info.leader_vp})"})
         self.actor = self.turn
         if info.sunken:
-            if game.scenario.forced_dive:
+            if self.scenario.forced_dive:
                 self.storm += (node,)
-            if game.scenario.scatters_gems:
+            if self.scenario.scatters_gems:
                 targets = [node] + [
                     v for v in comp.neighbours[node] if self.site_tile[v] != -1 and self.site_gem[v] < 0
                 ]

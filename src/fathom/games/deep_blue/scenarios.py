@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from fathom.core.options import RANDOM
+
 TROUBLED_WATERS = "troubled-waters"
 BEST_OF_THE_BEST = "best-of-the-best"
 SCATTERED_WEALTH = "scattered-wealth"
@@ -16,6 +18,7 @@ STORM = "storm"
 DANGEROUS_REEFS = "dangerous-reefs"
 RUINS_OF_PLENTY = "ruins-of-plenty"
 NO_SCENARIO = "none"
+RANDOM_SCENARIO = RANDOM  # R-DB-1: a Captain's Log card drawn at setup
 
 ALL_SCENARIOS = (
     TROUBLED_WATERS, BEST_OF_THE_BEST, SCATTERED_WEALTH, BOUNTY_WRECKS, STORM, DANGEROUS_REEFS, RUINS_OF_PLENTY,

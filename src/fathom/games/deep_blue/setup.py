@@ -1,4 +1,9 @@
-"""Setup (R-DB-1..3): starting tiles on the starting sites, then the market.
+"""Setup (R-DB-1..3): the scenario and first player when drawn, starting tiles on the starting
+sites, then the market.
+
+With ``scenario=random`` the Captain's Log card is setup's first chance event; unless option
+``first_player`` names a seat, the first player is the next one, and starting tokens are dealt
+by turn order from that seat (R-DB-1).
 
 Each starting site in turn is a chance event over the starting tiles not yet placed
 (the empty tile included: its site stays empty). Advanced sites stay face down and
@@ -7,11 +12,41 @@ their tiles are only decided when revealed.
 
 from __future__ import annotations
 
+from fathom.games.deep_blue import phases as ph
 from fathom.games.deep_blue.market import THEN_START
+from fathom.games.deep_blue.scenarios import ALL_SCENARIOS, ScenarioRules
 
 
 class SetupRules:
     __slots__ = ()
+
+    def chance_scenario(self) -> list[tuple[int, int]]:
+        return [(a, 1) for a in self.game.C_SCENARIO]
+
+    def apply_scenario(self, action: int) -> None:
+        chosen = ALL_SCENARIOS[self.game.C_SCENARIO.index(action)]
+        self.scenario = ScenarioRules(chosen)
+        name = next((s.name for s in self.game.components.scenarios if s.id == chosen), chosen)
+        self._emit({"type": "scenario", "scenario": chosen,
+                    "text": f"Captain's Log card drawn at random: {name}"})
+        self.phase = ph.SETUP_FIRST if self.game.first_player is None else ph.SETUP_TILE
+
+    def chance_first_player(self) -> list[tuple[int, int]]:
+        return [(a, 1) for a in self.game.C_FIRST]
+
+    def apply_first_player(self, action: int) -> None:
+        first = self.game.C_FIRST.index(action)
+        self.turn = first
+        self.tokens = self.starting_tokens(first)
+        self._emit({"type": "first-player", "seat": first, "tokens": list(self.tokens),
+                    "text": f"Seat {first} is drawn to play first; starting tokens {self.tokens}"})
+        self.phase = ph.SETUP_TILE
+
+    def starting_tokens(self, first: int) -> list[int]:
+        """R-DB-1: tokens by turn order from the first player (0, 1, 1, 2, 2; with two players 0, 1)."""
+        n = self.game.num_players
+        by_order = self.game.components.tokens_by_seat
+        return [by_order[(p - first) % n] for p in range(n)]
 
     def chance_setup_tile(self) -> list[tuple[int, int]]:
         c_tile = self.game.C_TILE

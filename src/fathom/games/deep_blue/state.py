@@ -17,12 +17,15 @@ from fathom.games.deep_blue.game import MARKET_SLOTS, DeepBlueGame
 from fathom.games.deep_blue.knowledge import HiddenInfo
 from fathom.games.deep_blue.market import THEN_START, MarketRules
 from fathom.games.deep_blue.sail import SailRules
+from fathom.games.deep_blue.scenarios import NO_SCENARIO, ScenarioRules
 from fathom.games.deep_blue.scoring import final_winners
 from fathom.games.deep_blue.views import ViewBuilder
 
 _FIELDS = (
     # whose step it is
     "phase", "actor", "turn",
+    # the Captain's Log card in play (a ScenarioRules; drawn at setup when scenario=random)
+    "scenario",
     # crew cards (per player, tuples of counts by card type)
     "hands", "rests", "known_hand", "known_rest", "in_play",
     # per player
@@ -64,15 +67,18 @@ class DeepBlueState(CrewRules, MarketRules, SailRules, DiveRules, ViewBuilder, H
         n_cards = len(comp.cards)
         zeros = (0,) * n_cards
         starting = tuple(c.copies if c.starting else 0 for c in comp.cards)
-        self.phase = ph.SETUP_TILE
         self.actor = CHANCE
-        self.turn = 0
+        # R-DB-1: the scenario (when random), then the first player (unless named), are setup's first draws
+        self.scenario = game.scenario if game.scenario is not None else ScenarioRules(NO_SCENARIO)
+        first = game.first_player
+        self.turn = 0 if first is None else first
+        self.phase = ph.SETUP_SCENARIO if game.scenario is None else ph.SETUP_FIRST if first is None else ph.SETUP_TILE
         self.hands = [starting] * n
         self.rests = [zeros] * n
         self.known_hand = [starting] * n
         self.known_rest = [zeros] * n
         self.in_play = [zeros] * n
-        self.tokens = [comp.tokens_by_seat[p] for p in range(n)]  # R-DB-1
+        self.tokens = [0] * n if first is None else self.starting_tokens(first)  # R-DB-1: dealt once first is known
         self.vp = [0] * n
         self.boat_node = [comp.harbour] * (2 * n)
         self.boat_spot = [-1] * (2 * n)
@@ -102,7 +108,8 @@ class DeepBlueState(CrewRules, MarketRules, SailRules, DiveRules, ViewBuilder, H
         self.rush_queue: tuple[int, ...] = ()
         self._clear_dive()
         self._cache: list[int] | None = None
-        self._emit({"type": "setup", "text": f"New game of Deep Blue for {n} players, scenario {game.scenario.id}"})
+        scenario = "drawn at random" if game.scenario is None else game.scenario.id
+        self._emit({"type": "setup", "text": f"New game of Deep Blue for {n} players, scenario {scenario}"})
 
     def _clear_dive(self) -> None:
         self.d_site = -1
@@ -157,6 +164,7 @@ class DeepBlueState(CrewRules, MarketRules, SailRules, DiveRules, ViewBuilder, H
         other.phase = self.phase
         other.actor = self.actor
         other.turn = self.turn
+        other.scenario = self.scenario
         other.hands = self.hands[:]
         other.rests = self.rests[:]
         other.known_hand = self.known_hand[:]
@@ -257,6 +265,8 @@ _LEGAL = {
     ph.CONTINUE: DeepBlueState.legal_continue,
 }
 _CHANCE = {
+    ph.SETUP_SCENARIO: DeepBlueState.chance_scenario,
+    ph.SETUP_FIRST: DeepBlueState.chance_first_player,
     ph.SETUP_TILE: DeepBlueState.chance_setup_tile,
     ph.MARKET_DRAW: DeepBlueState.chance_market_draw,
     ph.REVEAL: DeepBlueState.chance_reveal,
@@ -269,6 +279,8 @@ for _phase in list(_LEGAL) + [ph.OVER]:
 for _phase in _CHANCE:
     _LEGAL.setdefault(_phase, lambda self: [])
 _APPLY = {
+    ph.SETUP_SCENARIO: DeepBlueState.apply_scenario,
+    ph.SETUP_FIRST: DeepBlueState.apply_first_player,
     ph.SETUP_TILE: DeepBlueState.apply_setup_tile,
     ph.MARKET_DRAW: DeepBlueState.apply_market_draw,
     ph.TURN: DeepBlueState.apply_turn,

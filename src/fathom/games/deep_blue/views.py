@@ -2,7 +2,8 @@
 
 Public: the board, boats, market, deck size, supply, the bag's contents (not its
 order), cards in play, card counts, tokens, the dive. Secret: each hand and rest
-pile (owner only), and with ``hidden_scores`` each total until the game ends (R-DB-18).
+pile (owner only), and with ``hidden_scores`` (the default) each total until the game ends
+(R-DB-18; the scoring events that make it up stay public).
 The seed is never shown: it decides future chance events.
 """
 
@@ -28,7 +29,7 @@ class ViewBuilder:
         n = game.num_players
         card_ids = [c.id for c in comp.cards]
         over = self.phase == ph.OVER
-        hide_vp = game.options["hidden_scores"] and not over
+        hide_vp = not self._scores_public()
         seats = []
         for p in range(n):
             boats = []
@@ -79,7 +80,7 @@ class ViewBuilder:
         view: dict[str, Any] = {
             "game": game.name,
             "players": n,
-            "options": {k: v for k, v in game.options.items() if k != "data_file"},
+            "options": self._options_in_play(),
             "phase": ph.NAMES[self.phase],
             "to_move": "chance" if actor == CHANCE else "terminal" if actor == TERMINAL else actor,
             "turn": self.turn,
@@ -105,6 +106,19 @@ class ViewBuilder:
         if over:
             view["winners"] = self.winners()
         return view
+
+    def _scores_public(self) -> bool:
+        """R-DB-18: totals are private until the end unless ``hidden_scores=false``. Only totals:
+        every scoring event is public, so a careful player (or a bot) can count them."""
+        return not self.game.options["hidden_scores"] or self.phase == ph.OVER
+
+    def _options_in_play(self) -> dict[str, Any]:
+        """The table's options, ``scenario`` as the card in play: with ``scenario=random`` the card
+        drawn at setup (R-DB-1), so everything that reads the scenario from a view reads the real one."""
+        options = {k: v for k, v in self.game.options.items() if k != "data_file"}
+        if self.game.scenario is None and self.phase != ph.SETUP_SCENARIO:
+            options["scenario"] = self.scenario.id
+        return options
 
     def _step_info(self) -> dict[str, Any]:
         """What the current decision is about, for front ends to phrase a prompt."""

@@ -6,7 +6,15 @@ from typing import Any, ClassVar
 
 from fathom.core.api import Game
 from fathom.core.errors import IllegalActionError, OptionError
-from fathom.core.options import Option, check_players, resolve_options
+from fathom.core.options import (
+    FIRST_PLAYER_CHOICES,
+    RANDOM_FIRST,
+    Option,
+    check_first_player,
+    check_players,
+    first_player_name,
+    resolve_options,
+)
 from fathom.games.into_the_blue import actions, dice
 from fathom.games.into_the_blue.data import DataError, IntoTheBlueData, load_data
 from fathom.games.into_the_blue.scoring import level_tokens
@@ -18,7 +26,7 @@ DEFAULT_PLAYERS = 4
 class IntoTheBlueGame(Game):
     """2-5 divers roll for runs, stack shells on five levels and fight for majorities.
 
-    The box's rules leave no real table choice open, so the only option is
+    Options: ``first_player`` (a seat, or ``random``: drawn at setup, R-IB-1) and
     ``data_file``: a corrected component file (e.g. the real treasure values of a
     box), validated like the packaged one (see :mod:`.data`).
     ``players=None`` means :data:`DEFAULT_PLAYERS`.
@@ -28,8 +36,14 @@ class IntoTheBlueGame(Game):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 5
     OPTIONS: ClassVar[dict[str, Option]] = {
+        "first_player": Option(
+            "first_player", RANDOM_FIRST, FIRST_PLAYER_CHOICES,
+            "R-IB-1: the seat that plays first (random: drawn at setup, as the box says)",
+        ),
         "data_file": Option("data_file", None, (), "a replacement component file (checked like the packaged one)"),
     }
+    OLD_DEFAULTS: ClassVar[dict[str, Any]] = {"first_player": 0}
+    """Saves from before R-IB-1 was ruled were played with seat 0 first."""
 
     data: IntoTheBlueData
     tokens: tuple[tuple[int, ...], ...]
@@ -53,13 +67,18 @@ class IntoTheBlueGame(Game):
         self.num_players = check_players(
             self.name, DEFAULT_PLAYERS if players is None else players, data.min_players, data.max_players
         )
+        self.first_player = check_first_player(self.name, self.options["first_player"], self.num_players)
         self.data = data
         self.tokens = tuple(level_tokens(t.main, t.secondary, self.num_players) for t in data.treasures)
         self.chest_values = tuple(sorted(set(data.chest_values)))
         self.chest_pile = tuple(data.chest_values.count(v) for v in self.chest_values)
         self.shells = data.shells_per_player
         self.rerolls = data.rolls_per_turn - 1
-        self._set_action_names(actions.player_action_names(), actions.chance_outcome_names(self.chest_values))
+        chance = actions.chance_outcome_names(self.chest_values)
+        self.FIRST0 = len(actions.player_action_names()) + len(chance)
+        """``first seatS`` has id FIRST0 + S (after every older outcome, whose ids stay as they were)."""
+        chance += [first_player_name(seat) for seat in range(self.num_players)]
+        self._set_action_names(actions.player_action_names(), chance)
 
     def action_id(self, text: str) -> int:
         """As :meth:`Game.action_id`, also reading dice in any order (``reroll chest 3 1``)."""

@@ -10,6 +10,8 @@ outcome the multiset that shows); the player then decides ``stop`` or
 * otherwise ``place L`` for a level of the run (asked only when there is a
   choice), as many shells as dice show ``L`` (all that are left if fewer).
 
+Setup: unless option ``first_player`` names a seat, a chance node draws who plays first (R-IB-1).
+
 End: the first player to place their last shell gives each other player exactly
 one more turn, in seat order (a perfect dive during it still earns its extra
 turn); taking the last chest ends the game at once.
@@ -35,8 +37,8 @@ if TYPE_CHECKING:
     from fathom.games.into_the_blue.game import IntoTheBlueGame
 
 # phases
-ROLLING, CHOOSE, PLACE, CHEST, OVER = range(5)
-PHASE_NAMES = ("rolling", "choose", "place", "chest", "over")
+ROLLING, CHOOSE, PLACE, CHEST, OVER, FIRST = range(6)
+PHASE_NAMES = ("rolling", "choose", "place", "chest", "over", "first-player")
 
 _EMPTY_LIST: list[int] = []
 _ADD, _KEEP, _KEY, _FACES = dice.ADD, dice.KEEP, dice.KEY, dice.FACE_TUPLES
@@ -82,7 +84,16 @@ class IntoTheBlueState(State):
         self._over = ""
         self._rolled = dice.EMPTY
         self._dice = dice.EMPTY
-        self._start_turn(0, False)
+        if game.first_player is None:  # R-IB-1: the first player is setup's chance outcome
+            self._player = 0
+            self._kept = dice.EMPTY
+            self._to_roll = 0
+            self._rolls_left = 0
+            self._bonus = False
+            self._phase = FIRST
+            self.current_player = CHANCE
+        else:
+            self._start_turn(game.first_player, False)
 
     # ---- node type and legal moves ---------------------------------------------------
     # ``current_player`` is a slot kept in step with ``_phase`` (cheaper than a property;
@@ -99,7 +110,13 @@ class IntoTheBlueState(State):
             return list(A.PLACE_ACTIONS[self._dice])
         if phase == CHEST:
             return [A.CHEST0 + i for i, c in enumerate(self._pile) if c]
+        if phase == FIRST:
+            return [a for a, _ in self._first_weights()]
         return []
+
+    def _first_weights(self) -> list[tuple[int, int]]:
+        first0 = self.game.FIRST0
+        return [(first0 + seat, 1) for seat in range(self.game.num_players)]
 
     def _legal_actions(self) -> list[int]:
         phase = self._phase
@@ -115,6 +132,8 @@ class IntoTheBlueState(State):
             return A.ROLL_WEIGHTS[self._to_roll]
         if phase == CHEST:
             return [(A.CHEST0 + i, c) for i, c in enumerate(self._pile) if c]
+        if phase == FIRST:
+            return self._first_weights()
         return _EMPTY_LIST
 
     def _is_legal(self, action: Any) -> bool:
@@ -131,6 +150,8 @@ class IntoTheBlueState(State):
         if phase == CHEST:
             i = action - A.CHEST0
             return 0 <= i < len(self._pile) and self._pile[i] > 0
+        if phase == FIRST:
+            return 0 <= action - self.game.FIRST0 < self.game.num_players
         return False
 
     def sample_chance(self, rng: Rng | None = None) -> int:
@@ -176,6 +197,11 @@ class IntoTheBlueState(State):
             self._place(action - A.PLACE0, auto=False)
         elif phase == CHEST:
             self._take_chest(action - A.CHEST0)
+        elif phase == FIRST:
+            seat = action - self.game.FIRST0
+            if self._log is not None:
+                self._emit({"type": "first_player", "seat": seat})
+            self._start_turn(seat, False)
         else:  # pragma: no cover - apply() rejects actions at a terminal state
             raise IllegalActionError(f"{self.game.name}: the game is over")
 
@@ -286,6 +312,10 @@ class IntoTheBlueState(State):
         the referee's number; what a seat may see is in :meth:`view`."""
         return [float(t + sum(c)) for t, c in zip(self.treasure_points(), self._chests)]
 
+    def _scores_public(self) -> bool:
+        """Totals include chest values, which each seat keeps face down until the end."""
+        return self._phase == OVER
+
     def winners(self) -> list[int]:
         if self._phase != OVER:
             return []
@@ -346,6 +376,7 @@ class IntoTheBlueState(State):
         game = self.game
         n = game.num_players
         over = self._phase == OVER
+        public = self._scores_public()
         phase = self._phase
         treasure = self.treasure_points()
         standings = {level: scoring.rank_level(level, self._board, self._hand, self._last_turn)
@@ -371,7 +402,7 @@ class IntoTheBlueState(State):
                 "chests": len(values),
                 "chest_values": values if over else Secret(s, values),
                 "treasure_points": treasure[s],
-                "score": total if over else Secret(s, total),
+                "score": total if public else Secret(s, total),
                 "last_turn": self._last_turn[s],
             })
         turn: dict[str, Any] = {
@@ -382,7 +413,9 @@ class IntoTheBlueState(State):
             "phase": PHASE_NAMES[phase],
             "rolls_left": self._rolls_left,
         }
-        if phase == ROLLING:
+        if phase == FIRST:
+            turn.update(seat=None, kept=[], rolling=0, dice=[], rolled=[])
+        elif phase == ROLLING:
             turn.update(kept=dice.face_list(self._kept), rolling=self._to_roll,
                         dice=dice.face_list(self._kept), rolled=[])
         elif phase != OVER:

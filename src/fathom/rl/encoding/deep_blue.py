@@ -148,7 +148,8 @@ class DeepBlueEncoder(Encoder):
         buf[self.o_turn + (view["turn"] - seat) % n] = 1.0
         buf[self.o_move] = min(1.0, view["move_number"] / 3000)
         opts = view["options"]
-        buf[self.o_scenario + SCENARIOS.index(opts["scenario"])] = 1.0
+        if opts["scenario"] in SCENARIOS:  # all zero while a random scenario is still to be drawn (R-DB-1)
+            buf[self.o_scenario + SCENARIOS.index(opts["scenario"])] = 1.0
         buf[self.o_opts] = 1.0 if opts["hidden_scores"] else 0.0
         buf[self.o_opts + 1] = 1.0 if opts["one_count_card_per_dive"] else 0.0
 

@@ -12,9 +12,10 @@ from typing import Any
 
 import numpy as np
 
+from fathom.games.into_the_blue.state import PHASE_NAMES
 from fathom.rl.encoding.spec import Encoder
 
-PHASES = ("rolling", "choose", "place", "chest", "over")
+PHASES = PHASE_NAMES  # the engine's steps, "first-player" (R-IB-1) included
 LEVELS = 5
 FACES = 6  # 1-5 and the chest face
 _FACE_INDEX = {1: 0, 2: 1, 3: 2, 4: 3, 5: 4, "chest": 5, 6: 5}
@@ -87,7 +88,8 @@ class IntoTheBlueEncoder(Encoder):
         else:
             buf[self.o_to_move + n + (0 if cp == -1 else 1)] = 1.0
         turn = view["turn"]
-        buf[self.o_turn_seat + (turn["seat"] - seat) % n] = 1.0
+        if turn["seat"] is not None:  # None while the first player is still to be drawn (R-IB-1)
+            buf[self.o_turn_seat + (turn["seat"] - seat) % n] = 1.0
         buf[self.o_turn_flags] = 1.0 if turn["bonus"] else 0.0
         buf[self.o_turn_flags + 1] = 1.0 if turn["final"] else 0.0
         phase = turn["phase"]
