@@ -49,7 +49,7 @@ function renderOptions() {
   for (const o of g.options) {
     let opts = "";
     for (const c of o.choices) {
-      let label = c === true ? t("yes") : c === false ? t("no") : c === "none" ? t("opt.none") : String(c);
+      let label = c === true ? t("yes") : c === false ? t("no") : c === "none" ? t("opt.none") : c === "random" ? t("opt.random") : String(c);
       if (o.labels && o.labels[String(c)]) label = o.labels[String(c)];
       if (o.name === "scenario" && I18N.s._scenarios && I18N.s._scenarios[c]) label = I18N.s._scenarios[c];
       opts += `<option value='${esc(JSON.stringify(c))}' ${c === o.default ? "selected" : ""}>${esc(label)}</option>`;
