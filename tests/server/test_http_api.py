@@ -117,6 +117,20 @@ def test_state_is_redacted_per_seat(client):
     assert sa["describe"]["nodes"] and sa["odds"]["bag_total"] > 0
 
 
+def test_r_db_18_each_page_sees_only_its_own_total_unless_scores_are_shown(client):
+    links = make_table(client, seed=5)  # hidden_scores by default (every total is shown at the end: engine tests)
+    tid = links["id"]
+    a = links["seats"][0]["token"]
+    sa = client.get(f"/api/tables/{tid}/state", headers=bearer(a)).json()
+    watch = client.get(f"/api/tables/{tid}/state").json()
+    assert sa["table"]["options"]["hidden_scores"] is True
+    assert sa["scores"] == [0, None] and [s["vp"] for s in sa["view"]["seats"]] == [0, None]
+    assert watch["scores"] == [None, None] and [s["vp"] for s in watch["view"]["seats"]] == [None, None]
+    shown = make_table(client, seed=5, options={"hidden_scores": False})
+    sb = client.get(f"/api/tables/{shown['id']}/state", headers=bearer(shown["seats"][1]["token"])).json()
+    assert sb["scores"] == [0, 0] and [s["vp"] for s in sb["view"]["seats"]] == [0, 0]
+
+
 def test_bad_tokens_are_refused(client):
     links = make_table(client)
     other = make_table(client)
