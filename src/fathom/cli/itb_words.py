@@ -56,6 +56,8 @@ def event_text(event: dict[str, Any], name: NameFn, tr: Translator) -> str | Non
     kind = event.get("type")
     seat = event.get("seat")
     who = name(seat) if isinstance(seat, int) else ""
+    if kind == "first_player":
+        return tr("ev.first-player", who=who)
     if kind == "turn":
         tags = [tr("itb.bonus")] if event.get("bonus") else []
         tags += [tr("itb.final")] if event.get("final") else []
