@@ -1,0 +1,76 @@
+"""What every route needs from a request: the referee, the language, the seat key, a JSON body."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from fastapi import Request, WebSocket
+
+from fathom.server.clock import TokenBucket
+from fathom.server.i18n import LANGS
+from fathom.server.live import LiveTable
+from fathom.server.protocol import ProtocolError
+from fathom.server.tables import Referee
+
+BODY_LIMIT = 65536
+SAVE_LIMIT = 1 << 20  # a new table may carry a whole save to go on with (a long game is ~50 KB)
+
+
+def referee(request: Request | WebSocket) -> Referee:
+    return request.app.state.referee
+
+
+def lang(request: Request) -> str:
+    asked = request.query_params.get("lang") or request.headers.get("accept-language", "en")[:2]
+    return asked if asked in LANGS else "en"
+
+
+def token(request: Request) -> str | None:
+    auth = request.headers.get("authorization", "")
+    if auth.lower().startswith("bearer "):
+        return auth[7:].strip() or None
+    return request.query_params.get("token") or None
+
+
+def seated(request: Request, table_id: str) -> tuple[Referee, LiveTable, int | None]:
+    """The referee, the table, and the seat the request's token holds (None: a spectator)."""
+    ref = referee(request)
+    table = ref.get(table_id)
+    return ref, table, ref.seat_for(table, token(request))
+
+
+async def read_json(request: Request, limit: int = BODY_LIMIT) -> dict[str, Any]:
+    """The request's JSON object (empty body: ``{}``), or a ``ProtocolError`` saying what was wrong."""
+    raw = await request.body()
+    if not raw:
+        return {}
+    if len(raw) > limit:
+        raise ProtocolError("too-big", limit=limit)
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        raise ProtocolError("bad-json") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("bad-message", detail="not an object")
+    return data
+
+
+@dataclass
+class Throttle:
+    """HTTP token buckets, one per client key (burst 40, then 20 a second)."""
+
+    rate: float = 20.0
+    burst: float = 40.0
+    buckets: dict[str, TokenBucket] = field(default_factory=dict)
+
+    def __call__(self, request: Request) -> None:
+        key = (request.client.host if request.client else "?") + "|" + (token(request) or "")
+        bucket = self.buckets.get(key)
+        if bucket is None:
+            if len(self.buckets) > 10_000:
+                self.buckets.clear()
+            bucket = self.buckets[key] = TokenBucket(rate=self.rate, burst=self.burst)
+        if not bucket.take():
+            raise ProtocolError("rate-limited", status=429)

@@ -1,0 +1,160 @@
+"""The live game: one websocket per open page (``/ws/{table}``), its hello, and its writer."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
+
+from fastapi import FastAPI, WebSocket
+from starlette.websockets import WebSocketDisconnect
+
+from fathom.server.clock import now
+from fathom.server.i18n import LANGS
+from fathom.server.live import Client, LiveTable
+from fathom.server.protocol import ProtocolError, parse
+from fathom.server.routes.common import referee
+from fathom.server.tables import Referee, dumps
+
+HELLO_TIMEOUT = 20.0
+WATCH_INTERVAL = 0.1
+log = logging.getLogger("fathom.server")
+
+
+def add_routes(app: FastAPI) -> None:
+    @app.websocket("/ws/{table_id}")
+    async def ws_table(ws: WebSocket, table_id: str) -> None:
+        await ws.accept()
+        ref = referee(ws)
+        lang = "en"
+
+        async def refuse(exc: ProtocolError, code: int) -> None:
+            with contextlib.suppress(Exception):
+                await ws.send_text(dumps(ref.error_message(exc, lang)))
+                await ws.close(code)
+
+        try:
+            table = ref.get(table_id)
+        except ProtocolError as exc:
+            await refuse(exc, 4404)
+            return
+        try:
+            first = await asyncio.wait_for(_receive(ws), HELLO_TIMEOUT)
+        except (asyncio.TimeoutError, WebSocketDisconnect):
+            with contextlib.suppress(Exception):
+                await ws.close(4408)
+            return
+        if first is None:
+            return
+        try:
+            msg = parse(first)
+            if isinstance(msg.get("lang"), str) and msg["lang"] in LANGS:
+                lang = msg["lang"]
+            if msg["type"] != "hello":
+                raise ProtocolError("need-hello")
+            seat = ref.seat_for(table, msg.get("token"))
+        except ProtocolError as exc:
+            await refuse(exc, 4403 if exc.code == "bad-token" else 4400)
+            return
+        client = Client(send=ws.send_text, seat=seat, lang=lang)
+        client.push({"type": "welcome", "you": seat, "table": table.meta(), "describe": table.describe,
+                     "chat": list(table.chat)})
+        writer = asyncio.get_running_loop().create_task(_writer(ws, table, client))
+        ref.attach(table, client)
+        try:
+            while True:
+                text = await _receive(ws)
+                if text is None:
+                    break
+                if not client.bucket.take():
+                    if now() - client.last_limit_notice > 1.0:
+                        client.last_limit_notice = now()
+                        client.push(ref.error_message(ProtocolError("rate-limited"), client.lang))
+                    continue
+                try:
+                    client.urgent = True
+                    _handle(ref, table, client, parse(text))
+                except ProtocolError as exc:
+                    client.push(ref.error_message(exc, client.lang))
+        except WebSocketDisconnect:
+            pass
+        finally:
+            ref.detach(table, client)
+            writer.cancel()
+
+
+
+async def _receive(ws: WebSocket) -> str | bytes | None:
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        return None
+    if message.get("text") is not None:
+        return message["text"]
+    return message.get("bytes") or b""
+
+
+def _handle(ref: Referee, table: LiveTable, client: Client, msg: dict[str, Any]) -> None:
+    kind = msg["type"]
+    if kind == "act":
+        ref.act(table, client.seat, msg["action"], msg.get("expect"))
+    elif kind == "undo":
+        ref.undo(table, client.seat, msg.get("expect"))
+    elif kind == "back":
+        if client.seat is None:
+            raise ProtocolError("spectator", status=403)
+        ref.come_back(table, client.seat)
+        client.mark()
+    elif kind == "hint":
+        hint = ref.hint(table, client.seat)
+        client.push({"type": "hint", "move_number": table.state.move_number(), **hint.to_json()})
+    elif kind == "rematch":
+        following, made = ref.rematch(table, client.seat)  # a new one is announced to every page
+        if not made:
+            client.push(ref.rematch_message(following, client.seat))
+    elif kind == "sync":
+        client.mark(reset=True)
+    elif kind == "ping":
+        client.push({"type": "pong", "t": msg.get("t")})
+    elif kind == "chat":
+        ref.chat(table, client.seat, msg["text"])
+    elif kind == "hello":
+        if msg.get("lang") in LANGS:
+            client.lang = msg["lang"]
+        client.mark(reset=True)
+
+
+async def _writer(ws: WebSocket, table: LiveTable, client: Client) -> None:
+    """Send this page its notices and, when the table changed, one fresh state message.
+
+    A page that is to move, or that just asked for something, is answered at once;
+    a page that only watches gets at most one state per ``WATCH_INTERVAL`` (changes
+    in between are folded into the next one), which keeps fast bot games cheap.
+    """
+    try:
+        while not client.closed:
+            await client.wake.wait()
+            client.wake.clear()
+            while client.notices:
+                await ws.send_text(dumps(client.notices.popleft()))
+            if not client.dirty or client.closed:
+                continue
+            urgent = client.urgent or table.over or (
+                client.seat is not None and table.state.current_player == client.seat)
+            wait = client.last_sent + WATCH_INTERVAL - now()
+            if not urgent and wait > 0:
+                await asyncio.sleep(wait)
+                while client.notices:
+                    await ws.send_text(dumps(client.notices.popleft()))
+                if not client.dirty or client.closed:
+                    continue
+            client.urgent = False
+            client.last_sent = now()
+            await ws.send_text(dumps(table.state_message(client)))
+    except (WebSocketDisconnect, RuntimeError, ConnectionError, asyncio.CancelledError):
+        client.closed = True
+    except Exception:  # noqa: BLE001
+        log.exception("table %s: sending to a page failed", table.id)
+        client.closed = True
+        with contextlib.suppress(Exception):
+            await ws.close(1011)

@@ -1,0 +1,109 @@
+"""One table over HTTP: its state for a seat, the moves (as the websocket offers them), replay,
+review and the save of a finished game."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.responses import Response
+
+from fathom.review import review_json
+from fathom.server.live import Client, LiveTable
+from fathom.server.protocol import ProtocolError, parse
+from fathom.server.routes.common import Throttle, lang, read_json, referee, seated
+from fathom.server.tables import dumps
+
+
+def to_move(table: LiveTable) -> Any:
+    who = table.state.current_player
+    return "over" if table.over else ("chance" if who < 0 else who)
+
+
+def add_routes(app: FastAPI, throttle: Throttle) -> None:
+    @app.get("/api/tables/{table_id}/state")
+    async def api_state(request: Request, table_id: str) -> dict[str, Any]:
+        _, table, seat = seated(request, table_id)
+        msg = table.state_message(Client(send=None, seat=seat, lang=lang(request)))
+        msg["describe"] = table.describe
+        return msg
+
+    @app.post("/api/tables/{table_id}/act")
+    async def api_act(request: Request, table_id: str) -> dict[str, Any]:
+        throttle(request)
+        ref, table, seat = seated(request, table_id)
+        data = await read_json(request)
+        data.setdefault("type", "act")
+        msg = parse(dumps(data))
+        if msg["type"] != "act":
+            raise ProtocolError("bad-type", got=msg["type"], allowed="act")
+        move = ref.act(table, seat, msg["action"], msg.get("expect"))
+        return {"ok": True, "move_number": move, "to_move": to_move(table)}
+
+    @app.post("/api/tables/{table_id}/undo")
+    async def api_undo(request: Request, table_id: str) -> dict[str, Any]:
+        throttle(request)
+        ref, table, seat = seated(request, table_id)
+        data = await read_json(request)
+        data["type"] = "undo"
+        msg = parse(dumps(data))
+        move = ref.undo(table, seat, msg.get("expect"))
+        return {"ok": True, "move_number": move}
+
+    @app.post("/api/tables/{table_id}/back")
+    async def api_back(request: Request, table_id: str) -> dict[str, Any]:
+        throttle(request)
+        ref, table, seat = seated(request, table_id)
+        if seat is None:
+            raise ProtocolError("spectator", status=403)
+        ref.come_back(table, seat)
+        return {"ok": True}
+
+    @app.post("/api/tables/{table_id}/hint")
+    async def api_hint(request: Request, table_id: str) -> dict[str, Any]:
+        throttle(request)
+        ref, table, seat = seated(request, table_id)
+        return {"move_number": table.state.move_number(), **ref.hint(table, seat).to_json()}
+
+    @app.post("/api/tables/{table_id}/rematch")
+    async def api_rematch(request: Request, table_id: str) -> dict[str, Any]:
+        throttle(request)
+        ref, table, seat = seated(request, table_id)
+        following, _ = ref.rematch(table, seat)
+        return {"id": following.id, "url": ref.page_url(following, seat)}
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def api_replay(request: Request, table_id: str, step: int = 0) -> dict[str, Any]:
+        _, table, seat = seated(request, table_id)
+        if not table.over:
+            raise ProtocolError("not-over", status=409)
+        total = len(table.log)
+        if not 0 <= step <= total:
+            raise ProtocolError("bad-step", total=total)
+        st = table.position_at(step)
+        events = [e for e in table.events_for(seat, 0) if e.get("step", 0) < step or step == total]
+        return {
+            "step": step, "total": total, "you": seat, "view": st.view(seat), "events": events,
+            "action": table.log[step - 1].name if step else None,
+            "actor": table.log[step - 1].actor if step else None,
+            "to_move": st.current_player, "table": table.meta(),
+        }
+
+    @app.get("/api/tables/{table_id}/review")
+    async def api_review(request: Request, table_id: str) -> dict[str, Any]:
+        """The token's seat's push-your-luck calls weighed against the exact odds (its own view only)."""
+        _, table, seat = seated(request, table_id)
+        if seat is None:
+            raise ProtocolError("spectator", status=403)
+        if not table.over:
+            raise ProtocolError("not-over", status=409)
+        return await asyncio.to_thread(review_json, table.state, seat)  # a second of replay: off the event loop
+
+    @app.get("/api/tables/{table_id}/save")
+    async def api_save(request: Request, table_id: str) -> Response:
+        table = referee(request).get(table_id)
+        if not table.over:
+            raise ProtocolError("not-over", status=409)
+        return Response(referee(request).save_json(table), media_type="application/json",
+                        headers={"Content-Disposition": f'attachment; filename="fathom-{table.id}.json"'})
