@@ -8,6 +8,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from typing import Any
 
@@ -66,8 +67,9 @@ def free_port() -> int:
 class LiveServer:
     """``python -m fathom.server`` on 127.0.0.1 with a SQLite file; can be killed and restarted."""
 
-    def __init__(self, db: str) -> None:
+    def __init__(self, db: str, *args: str) -> None:
         self.db = db
+        self.args = list(args)  # more `fathom serve` options, such as --trusted-proxy
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen | None = None
@@ -75,7 +77,8 @@ class LiveServer:
     def start(self) -> None:
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "fathom.server", "--host", "127.0.0.1", "--port", str(self.port), "--db", self.db],
+            [sys.executable, "-m", "fathom.server", "--host", "127.0.0.1", "--port", str(self.port), "--db", self.db,
+             *self.args],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
         end = time.time() + 30
         while time.time() < end:
@@ -108,6 +111,16 @@ class LiveServer:
                                      headers={"Content-Type": "application/json", **bearer(token)})
         with urllib.request.urlopen(req, timeout=10) as r:
             return json.load(r)
+
+    def request(self, method: str, path: str, body: bytes | None = None,
+                headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes]:
+        """Any request as a stranger's client would send it: the status, headers and body, errors too."""
+        req = urllib.request.Request(self.url + path, data=body, method=method, headers=headers or {})
+        try:
+            with urllib.request.urlopen(req, timeout=10) as r:
+                return r.status, dict(r.headers), r.read()
+        except urllib.error.HTTPError as err:
+            return err.code, dict(err.headers), err.read()
 
     def get(self, path: str, token: str | None = None) -> dict[str, Any]:
         req = urllib.request.Request(self.url + path, headers=bearer(token))

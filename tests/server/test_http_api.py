@@ -89,7 +89,9 @@ def test_create_table_rejects_bad_specs(client):
         res = client.post("/api/tables", json=spec)
         assert res.status_code == 400, spec
         assert res.json()["error"] == "bad-table" and res.json()["message"]
-    assert client.post("/api/tables", content=b"not json").json()["error"] == "bad-json"
+    json_type = {"Content-Type": "application/json"}
+    assert client.post("/api/tables", content=b"not json", headers=json_type).json()["error"] == "bad-json"
+    assert client.post("/api/tables", content=b"not json").json()["error"] == "need-json"
     assert client.post("/api/tables", json=[1, 2]).json()["error"] == "bad-message"
     assert client.get("/api/tables").json() == []
 

@@ -17,19 +17,24 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
 from fathom.server.db import Store, database_url
+from fathom.server.guard import Guard
 from fathom.server.i18n import error_text
 from fathom.server.protocol import ProtocolError
 from fathom.server.routes import catalog, live, pages, play, tables
 from fathom.server.routes.common import Throttle, lang
 from fathom.server.routes.pages import WEB
+from fathom.server.settings import Limits
 from fathom.server.tables import Referee
 
 __all__ = ["WEB", "create_app", "serve"]
 log = logging.getLogger("fathom.server")
 
 
-def create_app(db: str | None = None, *, public_url: str = "", store: Store | None = None) -> FastAPI:
-    """The server app. ``db`` is a SQLite path or a database URL (default ``fathom.db``)."""
+def create_app(db: str | None = None, *, public_url: str = "", store: Store | None = None,
+               limits: Limits | None = None) -> FastAPI:
+    """The server app. ``db`` is a SQLite path or a database URL (default ``fathom.db``); ``limits``:
+    what strangers may do (:class:`~fathom.server.settings.Limits`, its defaults when not given)."""
+    limits = limits or Limits()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI):  # type: ignore[no-untyped-def]
@@ -45,10 +50,12 @@ def create_app(db: str | None = None, *, public_url: str = "", store: Store | No
 
     app = FastAPI(title="fathom", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     app.add_exception_handler(ProtocolError, _protocol_error)  # type: ignore[arg-type]
-    throttle = Throttle()
-    pages.add_routes(app)
+    throttle = Throttle(rate=limits.http_rate, burst=limits.http_burst)
+    version = pages.static_version()
+    app.add_middleware(Guard, limits=limits, public_url=public_url, static_version=version)
+    pages.add_routes(app, version)
     catalog.add_routes(app)
-    tables.add_routes(app, throttle)
+    tables.add_routes(app, throttle, limits)
     play.add_routes(app, throttle)
     live.add_routes(app)
     return app
@@ -63,17 +70,17 @@ async def _protocol_error(request: Request, exc: ProtocolError) -> JSONResponse:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *, public_url: str = "",
-          log_level: str = "warning", print_fn: Any = print) -> None:
+          log_level: str = "warning", print_fn: Any = print, limits: Limits | None = None) -> None:
     """Run the server until interrupted (``fathom serve``)."""
     import uvicorn
 
     url = database_url(db)
     shown = url if not url.startswith("postgresql") else url.split("@")[-1]
     address = public_url or f"http://{host}:{port}/"
-    app = create_app(db, public_url=public_url)
+    app = create_app(db, public_url=public_url, limits=limits)
     print_fn(f"fathom: serving on {address} (database {shown}); Ctrl+C stops")
     import os
 
     ws_impl = os.environ.get("FATHOM_WS", "auto")
     uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=65536, ws=ws_impl,
-                ws_per_message_deflate=False)
+                ws_per_message_deflate=False, proxy_headers=False)  # only --trusted-proxy's X-Forwarded-For counts

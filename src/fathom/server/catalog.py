@@ -6,6 +6,7 @@ against them and the lobby page shows them.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from markdown_it import MarkdownIt
@@ -39,6 +40,36 @@ def bot_choices(game: str) -> list[dict[str, Any]]:
     return out
 
 
+def offered_options(game: str) -> dict[str, Any]:
+    """The options a browser may set at a ``game`` table: the declared ones with a list of choices
+    (free-form ones such as ``data_file``, and engine settings such as ``record_events``, are not)."""
+    return {opt.name: opt for opt in game_class(game).OPTIONS.values() if opt.choices}
+
+
+def check_options(game: str, options: Any, *, where: str = "options") -> dict[str, Any]:
+    """``options`` checked against ``game``'s offered options: each name declared, each value one of
+    its choices (of the same type: ``1`` is not ``true``). Raises ``bad-table`` saying what is allowed."""
+    offered = offered_options(game)
+    if not isinstance(options, dict):
+        raise ProtocolError("bad-table", detail=f"{where} must be an object of {game}'s options: {', '.join(offered)}")
+    out = {}
+    for name, value in options.items():
+        if name == "data_file" and value is None and where != "options":
+            continue  # a save names the default components as data_file: null
+        opt = offered.get(name)
+        if opt is None:
+            why = {"players": " (the seat list sets the number of players)",
+                   "seed": " (give seed beside options, not in them)"}.get(name, "")
+            raise ProtocolError("bad-table", detail=f"{where}: {game} has no option {str(name)[:40]!r}{why}; "
+                                                    f"allowed options: {', '.join(offered)}")
+        if not any(value == c and type(value) is type(c) for c in opt.choices):
+            choices = ", ".join(json.dumps(c) for c in opt.choices)
+            raise ProtocolError("bad-table", detail=f"{where}: option {name} cannot be {json.dumps(value)[:40]}; "
+                                                    f"allowed: {choices}")
+        out[name] = value
+    return out
+
+
 def games_info() -> list[dict[str, Any]]:
     """Every game with its player counts, the options a browser may choose and its bots."""
     out = []
@@ -47,9 +78,7 @@ def games_info() -> list[dict[str, Any]]:
         game = make_game(name, cls.min_players)
         scenarios = {s["id"]: s["name"] for s in game.describe().get("scenarios", [])} if hasattr(game, "describe") else {}
         options = []
-        for opt in cls.OPTIONS.values():
-            if not opt.choices:
-                continue  # free-form options (data files) are not offered to browsers
+        for opt in offered_options(name).values():  # free-form options (data files) are not offered to browsers
             labels = scenarios if opt.name == "scenario" else {}
             options.append({"name": opt.name, "default": opt.default, "choices": list(opt.choices), "doc": opt.doc,
                             "labels": {str(c): labels[c] for c in opt.choices if c in labels}})

@@ -12,8 +12,10 @@ from typing import Any
 from rich.text import Text
 
 from fathom.server import bench
+from fathom.server.settings import Limits
 
-NEEDS_WEB = "the web server needs the web extra: pip install 'fathom[web]'"
+NEEDS_WEB = ("the web server needs the web extra: pip install -e '.[web]' from a checkout "
+             "(pip install 'fathom[web]' from the package index)")
 
 
 def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
@@ -23,6 +25,30 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
                         help="SQLite file (default fathom.db) or a URL such as postgresql://user@host/fathom")
     parser.add_argument("--public-url", default="", help="address printed in seat links, if not http://host:port")
     parser.add_argument("--log-level", default="warning", help="uvicorn log level (default warning)")
+    add_limit_arguments(parser)
+
+
+def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
+    """What strangers may do (docs/web.md, "Settings"); the defaults are :class:`Limits`'s."""
+    d = Limits()
+    parser.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDRESS",
+                        help="a reverse proxy (address or network, e.g. 127.0.0.1 or 10.0.0.0/8) whose "
+                             "X-Forwarded-For names the client; repeat for several (default: none)")
+    parser.add_argument("--tables-per-hour", type=int, default=d.tables_per_hour,
+                        help=f"tables one client address may create an hour (default {d.tables_per_hour})")
+    parser.add_argument("--max-tables", type=int, default=d.max_live_tables,
+                        help=f"tables in play at once; past it creating one is refused (default {d.max_live_tables})")
+    parser.add_argument("--lobby-finished-minutes", type=float, default=d.finished_minutes,
+                        help=f"minutes a finished table stays in the lobby (default {d.finished_minutes:g})")
+    parser.add_argument("--lobby-idle-minutes", type=float, default=d.idle_minutes,
+                        help=f"minutes without a move before a table counts as abandoned and leaves the "
+                             f"lobby (default {d.idle_minutes:g})")
+
+
+def limits_from(args: argparse.Namespace) -> Limits:
+    return Limits(trusted_proxies=tuple(args.trusted_proxy), tables_per_hour=args.tables_per_hour,
+                  max_live_tables=args.max_tables, finished_minutes=args.lobby_finished_minutes,
+                  idle_minutes=args.lobby_idle_minutes)
 
 
 def _say(console: Any, text: str) -> None:
@@ -38,8 +64,13 @@ def run_serve(args: argparse.Namespace, console: Any) -> int:
     except ImportError as exc:
         _say(console, f"error: {NEEDS_WEB} ({exc})")
         return 2
+    try:
+        limits = limits_from(args)
+    except ValueError as exc:  # a --trusted-proxy that is no address
+        _say(console, f"error: {exc}")
+        return 2
     serve(args.host, args.port, args.db, public_url=args.public_url, log_level=args.log_level,
-          print_fn=lambda s: _say(console, s))
+          print_fn=lambda s: _say(console, s), limits=limits)
     return 0
 
 

@@ -28,10 +28,13 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    and_,
     create_engine,
     delete,
     event,
+    func,
     insert,
+    or_,
     select,
     update,
 )
@@ -177,6 +180,22 @@ class Store:
         with self.engine.connect() as conn:
             return [_record(row) for row in conn.execute(query)]
 
+    def lobby(self, over_since: float, playing_since: float, offset: int = 0, limit: int = 50) -> list[TableRecord]:
+        """Tables for the lobby, last moved first: in play and moved since ``playing_since`` (older
+        ones are abandoned), or finished since ``over_since``. Older tables stay, for replay by link."""
+        recent = or_(and_(tables_t.c.status == "over", tables_t.c.updated >= over_since),
+                     and_(tables_t.c.status != "over", tables_t.c.updated >= playing_since))
+        query = select(tables_t).where(recent).order_by(tables_t.c.updated.desc()).offset(offset).limit(limit)
+        with self.engine.connect() as conn:
+            return [_record(row) for row in conn.execute(query)]
+
+    def count_playing(self, since: float) -> int:
+        """Tables in play that moved since ``since`` (the cap on live tables counts these)."""
+        query = select(func.count()).select_from(tables_t).where(tables_t.c.status == "playing",
+                                                                   tables_t.c.updated >= since)
+        with self.engine.connect() as conn:
+            return int(conn.execute(query).scalar_one())
+
     def table_ids(self, status: str) -> list[str]:
         with self.engine.connect() as conn:
             return [r[0] for r in conn.execute(select(tables_t.c.id).where(tables_t.c.status == status))]
@@ -195,8 +214,9 @@ class Store:
         with self.engine.begin() as conn:
             if rows:
                 conn.execute(insert(actions_t), rows)
-            if status is not None:  # the log itself says when a table last moved
-                conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(status=status, updated=now))
+            # the table says when it last moved (the lobby leaves abandoned tables out)
+            values = {"updated": now} if status is None else {"status": status, "updated": now}
+            conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(**values))
 
     def truncate(self, table_id: str, keep: int) -> None:
         """Drop log items ``keep`` and later (undo)."""

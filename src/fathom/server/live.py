@@ -39,6 +39,7 @@ class Client:
     notices: deque = field(default_factory=deque)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     closed: bool = False
+    revoked: bool = False  # its seat's key was replaced: told so, then disconnected
     last_limit_notice: float = 0.0
     last_sent: float = 0.0
     urgent: bool = True  # this page asked for something: answer without coalescing

@@ -25,7 +25,7 @@ from fathom.core.api import CHANCE, State
 from fathom.core.errors import FathomError, IllegalActionError
 from fathom.core.registry import game_class, game_names, load, new_game, stored_options
 from fathom.server import auth
-from fathom.server.catalog import bot_available, bot_choices
+from fathom.server.catalog import bot_available, bot_choices, check_options
 from fathom.server.clock import now
 from fathom.server.db import LoggedAction, Store, TableRecord, still_open
 from fathom.server.i18n import error_text
@@ -36,6 +36,9 @@ log = logging.getLogger("fathom.server")
 
 MAX_SEAT_NAME = 24
 MAX_AUTO_STEPS = 100_000
+SETTINGS = ("clock", "bot_delay_ms", "stand_in", "hints", "spectator_chat")  # a table's own, kept by a rematch
+SPEC_FIELDS = ("game", "seats", "options", "seed", "players", "save", *SETTINGS)
+SEAT_FIELDS = ("kind", "name", "bot", "open")
 
 
 class Referee:
@@ -82,9 +85,17 @@ class Referee:
         return table
 
     # ---- creating ---------------------------------------------------------------------------
-    def create(self, spec: dict[str, Any]) -> tuple[LiveTable, dict[str, Any]]:
+    def create(self, spec: dict[str, Any], *, carried: list[dict[str, Any]] | None = None) -> tuple[LiveTable, dict[str, Any]]:
+        """A new table from a client's ``spec`` (every field checked; see docs/web.md).
+
+        ``carried``: per seat, what the server itself keeps of an earlier table's seat (a rematch:
+        who took it from the lobby, its key number); never from a client.
+        """
         if not isinstance(spec, dict):
             raise ProtocolError("bad-table", detail="expected an object")
+        unknown = sorted(str(k)[:40] for k in spec if k not in SPEC_FIELDS)
+        if unknown:
+            raise ProtocolError("bad-table", detail=f"unknown field {unknown[0]!r}; allowed: {', '.join(SPEC_FIELDS)}")
         game = spec.get("game")
         if game not in game_names():
             raise ProtocolError("bad-table", detail=f"game must be one of {', '.join(game_names())}")
@@ -93,46 +104,21 @@ class Referee:
         if not isinstance(seats_in, list) or not cls.min_players <= len(seats_in) <= cls.max_players:
             raise ProtocolError("bad-table",
                                 detail=f"seats must list {cls.min_players} to {cls.max_players} seats")
-        seats = []
-        for i, s in enumerate(seats_in):
-            if not isinstance(s, dict) or s.get("kind") not in ("human", "bot"):
-                raise ProtocolError("bad-table", detail=f"seat {i}: kind must be 'human' or 'bot'")
-            name = s.get("name") or ""
-            if not isinstance(name, str) or len(name) > MAX_SEAT_NAME:
-                raise ProtocolError("bad-table", detail=f"seat {i}: name must be text of at most {MAX_SEAT_NAME}")
-            seat = {"kind": s["kind"], "name": name.strip()}
-            if s.get("open") is not None:
-                if s["kind"] != "human" or not isinstance(s["open"], bool):
-                    raise ProtocolError("bad-table", detail=f"seat {i}: open (true or false) is for a person's seat")
-                seat["open"] = s["open"]  # anyone in the lobby may take it, once
-            if s["kind"] == "bot":
-                bot = str(s.get("bot", "0"))
-                if not bot_available(bot, game):
-                    allowed = ", ".join(b["id"] for b in bot_choices(game))
-                    raise ProtocolError("bad-table", detail=f"seat {i}: no bot {bot!r}; allowed: {allowed}")
-                seat["bot"] = bot
-            seats.append(seat)
+        if "players" in spec and spec["players"] != len(seats_in):
+            raise ProtocolError("bad-table", detail=f"players is {str(spec['players'])[:20]} but the seat list has "
+                                                    f"{len(seats_in)} seats: they must agree ({game}: "
+                                                    f"{cls.min_players} to {cls.max_players})")
+        seats = [self._seat(i, s, game) for i, s in enumerate(seats_in)]
+        for seat, extra in zip(seats, carried or []):
+            seat.update(extra)
         saved = self.saved_game(spec.get("save"), game, len(seats)) if spec.get("save") is not None else None
-        options = spec.get("options") or {}  # a save brings its own options and seed
-        if not isinstance(options, dict) or "data_file" in options:
-            raise ProtocolError("bad-table", detail="options must be an object of the game's options")
+        options = check_options(game, spec.get("options") or {})  # a save brings its own options and seed
         seed = saved.seed if saved else spec.get("seed")
         if seed is None:
             seed = secrets.randbits(52)
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**62:
             raise ProtocolError("bad-table", detail="seed must be a non-negative integer")
-        clock = spec.get("clock", 0) or 0
-        delay = spec.get("bot_delay_ms", 0) or 0
-        if not isinstance(clock, (int, float)) or not 0 <= clock <= 3600:
-            raise ProtocolError("bad-table", detail="clock must be 0 (off) to 3600 seconds")
-        if not isinstance(delay, (int, float)) or not 0 <= delay <= 5000:
-            raise ProtocolError("bad-table", detail="bot_delay_ms must be 0 to 5000")
-        hints = spec.get("hints", True)
-        if not isinstance(hints, bool):
-            raise ProtocolError("bad-table", detail="hints must be true (allowed) or false")
-        stand_in = str(spec.get("stand_in", "1"))
-        if not bot_available(stand_in, game):
-            stand_in = "0"
+        settings = self._settings(spec, game)
         try:
             state = saved or new_game(game, players=len(seats), seed=seed, **options)
         except FathomError as exc:
@@ -143,8 +129,7 @@ class Referee:
                for a, who in zip(state.history(), state.movers())] if saved else []
         table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
         rec = TableRecord(id=table_id, game=game, players=len(seats), seed=seed, options=options, seats=seats,
-                          settings={"clock": clock, "bot_delay_ms": delay, "stand_in": stand_in,
-                                    "hints": hints},
+                          settings=settings,
                           status="over" if state.is_terminal() else "playing")  # a finished save: to replay
         self.store.create_table(rec)
         self.store.append(table_id, 0, log)
@@ -152,6 +137,48 @@ class Referee:
         self.tables[table_id] = table
         self._after_change(table)
         return table, self.links(table)
+
+    @staticmethod
+    def _seat(i: int, s: Any, game: str) -> dict[str, Any]:
+        if not isinstance(s, dict) or s.get("kind") not in ("human", "bot"):
+            raise ProtocolError("bad-table", detail=f"seat {i}: kind must be 'human' or 'bot'")
+        unknown = sorted(str(k)[:40] for k in s if k not in SEAT_FIELDS)
+        if unknown:
+            raise ProtocolError("bad-table", detail=f"seat {i}: unknown field {unknown[0]!r}; allowed: {', '.join(SEAT_FIELDS)}")
+        name = s.get("name") or ""
+        if not isinstance(name, str) or len(name) > MAX_SEAT_NAME:
+            raise ProtocolError("bad-table", detail=f"seat {i}: name must be text of at most {MAX_SEAT_NAME}")
+        seat = {"kind": s["kind"], "name": name.strip()}
+        if s.get("open") is not None:
+            if s["kind"] != "human" or not isinstance(s["open"], bool):
+                raise ProtocolError("bad-table", detail=f"seat {i}: open (true or false) is for a person's seat")
+            seat["open"] = s["open"]  # anyone in the lobby may take it, once
+        if s["kind"] == "bot":
+            bot = str(s.get("bot", "0"))
+            if not bot_available(bot, game):
+                allowed = ", ".join(b["id"] for b in bot_choices(game))
+                raise ProtocolError("bad-table", detail=f"seat {i}: no bot {bot!r}; allowed: {allowed}")
+            seat["bot"] = bot
+        return seat
+
+    @staticmethod
+    def _settings(spec: dict[str, Any], game: str) -> dict[str, Any]:
+        """The table's own settings (clock, bots' pace, stand-in, hints, chat for spectators), checked."""
+        clock = spec.get("clock", 0) or 0
+        delay = spec.get("bot_delay_ms", 0) or 0
+        if isinstance(clock, bool) or not isinstance(clock, (int, float)) or not 0 <= clock <= 3600:
+            raise ProtocolError("bad-table", detail="clock must be 0 (off) to 3600 seconds")
+        if isinstance(delay, bool) or not isinstance(delay, (int, float)) or not 0 <= delay <= 5000:
+            raise ProtocolError("bad-table", detail="bot_delay_ms must be 0 to 5000")
+        flags = {}
+        for name, default, what in (("hints", True, "allowed"), ("spectator_chat", False, "spectators read the chat")):
+            flags[name] = spec.get(name, default)
+            if not isinstance(flags[name], bool):
+                raise ProtocolError("bad-table", detail=f"{name} must be true ({what}) or false")
+        stand_in = str(spec.get("stand_in", "1"))
+        if not bot_available(stand_in, game):
+            stand_in = "0"
+        return {"clock": clock, "bot_delay_ms": delay, "stand_in": stand_in, **flags}
 
     def claim(self, table: LiveTable, seat: Any, name: Any) -> dict[str, Any]:
         """Seat the first person who asks at an open seat (one the host left to the lobby): its key and page."""
@@ -165,13 +192,47 @@ class Referee:
             raise ProtocolError("seat-not-open", status=409, seat=seat + 1)
         if rec_seat.get("claimed"):
             raise ProtocolError("seat-taken", status=409, seat=seat + 1)
+        # a fresh key: whatever key the host was given for this seat stops working now
+        self._set_seat(table, seat, claimed=True, name=name.strip(), key=rec_seat.get("key", 0) + 1)
+        for client in [c for c in table.clients if c.seat == seat]:
+            self._revoke(client)
+        return {"seat": seat, "token": self.seat_token(table, seat), "url": self.page_url(table, seat)}
+
+    def rekey(self, table: LiveTable, seat: Any) -> dict[str, Any]:
+        """The host replaces a seat's key (a link that went astray): the old key stops working and its
+        pages are disconnected. A seat someone took from the lobby is not the host's to hold: it is
+        opened to the lobby again (no key is returned); any other person's seat gets a new key."""
+        n = table.rec.players
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n or table.seat_kind(seat) != "human":
+            people = ", ".join(str(i) for i in range(n) if table.seat_kind(i) == "human")
+            raise ProtocolError("bad-message", detail=f"seat must be a person's seat number: {people}")
+        rec_seat = table.rec.seats[seat]
+        key = rec_seat.get("key", 0) + 1
+        if rec_seat.get("claimed"):
+            self._set_seat(table, seat, claimed=False, open=True, name="", key=key)
+        else:
+            self._set_seat(table, seat, key=key)
+        for client in [c for c in table.clients if c.seat == seat]:
+            self._revoke(client)
+        if rec_seat.get("claimed"):
+            return {"seat": seat, "reopened": True}
+        return {"seat": seat, "reopened": False, "token": self.seat_token(table, seat), "url": self.page_url(table, seat)}
+
+    def _revoke(self, client: Client) -> None:
+        """A page whose seat key was replaced is told so and disconnected (its writer closes it)."""
+        client.push(self.error_message(ProtocolError("bad-token", status=403), client.lang))
+        client.revoked = True
+
+    def _set_seat(self, table: LiveTable, seat: int, **values: Any) -> None:
         seats = [dict(s) for s in table.rec.seats]
-        seats[seat].update(claimed=True, name=name.strip())
+        seats[seat].update(values)
         table.rec.seats = seats
         self.store.update_table(table.id, seats=seats)
-        for client in table.clients:  # every page shows the newcomer's name
+        for client in table.clients:  # every page shows the seat's new name
             client.mark()
-        return {"seat": seat, "token": auth.seat_token(self.secret, table.id, seat), "url": self.page_url(table, seat)}
+
+    def seat_token(self, table: LiveTable, seat: int) -> str:
+        return auth.seat_token(self.secret, table.id, seat, table.rec.seats[seat].get("key", 0))
 
     @staticmethod
     def saved_game(save: Any, game: str, players: int) -> State:
@@ -182,8 +243,7 @@ class Referee:
             raise ProtocolError("bad-table", detail=f"the save is a game of {save.get('game')!r}, not {game}")
         if save.get("players") != players:
             raise ProtocolError("bad-table", detail=f"the save has {save.get('players')} players: give it as many seats")
-        if not isinstance(save.get("options"), dict) or save["options"].get("data_file"):
-            raise ProtocolError("bad-table", detail="the save's options must be the game's own (no data_file)")
+        check_options(game, save.get("options"), where="the save's options")  # no engine settings, no data_file
         try:
             return load(json.dumps({k: v for k, v in save.items() if k != "table"}))
         except FathomError as exc:
@@ -193,9 +253,12 @@ class Referee:
         seats = []
         for i, s in enumerate(table.rec.seats):
             entry: dict[str, Any] = {"seat": i, "kind": s["kind"], "name": s.get("name", "")}
-            if s["kind"] == "human":
-                entry["token"] = auth.seat_token(self.secret, table.id, i)
+            if s.get("claimed"):
+                entry["claimed"] = True  # its key is its taker's alone
+            elif s["kind"] == "human":
+                entry["token"] = self.seat_token(table, i)
                 entry["url"] = self.page_url(table, i)
+                entry["open"] = still_open(s)  # its key works until someone takes the seat
             seats.append(entry)
         return {"id": table.id, "host_token": auth.host_token(self.secret, table.id), "seats": seats,
                 "watch_url": self.page_url(table, None)}
@@ -203,7 +266,7 @@ class Referee:
     def page_url(self, table: LiveTable, seat: int | None) -> str:
         """The page of ``seat`` at ``table`` (its secret token after ``#``), or the watch page for ``None``."""
         url = f"{self.public_url}/t/{table.id}"
-        return url if seat is None else f"{url}#token={auth.seat_token(self.secret, table.id, seat)}"
+        return url if seat is None else f"{url}#token={self.seat_token(table, seat)}"
 
     def rematch(self, table: LiveTable, seat: int | None) -> tuple[LiveTable, bool]:
         """The next game of a finished table (the same game, options, seats and settings, a new seed),
@@ -219,10 +282,14 @@ class Referee:
         next_id = table.rec.settings.get("rematch")
         if next_id:
             return self.get(next_id), False
-        seats = [{**s, "open": still_open(s)} if s["kind"] == "human" else s
-                 for s in table.rec.seats]  # a taken seat stays its taker's: their page is sent its link
+        seats = [{k: v for k, v in s.items() if k in SEAT_FIELDS} for s in table.rec.seats]
+        for new, old in zip(seats, table.rec.seats):
+            if new["kind"] == "human":
+                new["open"] = still_open(old)
+        carried = [{"claimed": True} if s.get("claimed") else {} for s in table.rec.seats]  # a taken seat stays
+        settings = {k: v for k, v in table.rec.settings.items() if k in SETTINGS}  # its taker's, sent its link
         following, _ = self.create({"game": table.rec.game, "seats": seats, "options": table.rec.options,
-                                    **table.rec.settings})  # settings: clock, bot_delay_ms, stand_in, hints
+                                    **settings}, carried=carried)
         table.rec.settings = {**table.rec.settings, "rematch": following.id}
         self.store.update_table(table.id, settings=table.rec.settings)
         for client in table.clients:
@@ -236,7 +303,7 @@ class Referee:
         """The seat a token opens (``None`` for no token); a wrong token is refused."""
         if token is None or token == "":
             return None
-        seat = auth.seat_of(self.secret, table.id, token, table.rec.players)
+        seat = auth.seat_of(self.secret, table.id, token, [s.get("key", 0) for s in table.rec.seats])
         if seat is None or table.seat_kind(seat) != "human":
             raise ProtocolError("bad-token", status=403)
         return seat
@@ -434,7 +501,13 @@ class Referee:
         msg = {"type": "chat", "seat": seat, "name": name, "text": text.strip()}
         table.chat.append(msg)
         for client in table.clients:
-            client.push(msg)
+            if self.reads_chat(table, client.seat):
+                client.push(msg)
+
+    @staticmethod
+    def reads_chat(table: LiveTable, seat: int | None) -> bool:
+        """The chat is the seats' own, unless the table lets spectators read it (``spectator_chat``)."""
+        return seat is not None or bool(table.rec.settings.get("spectator_chat"))
 
     def save_json(self, table: LiveTable) -> str:
         return table.state.to_json()

@@ -28,10 +28,11 @@ def lang(request: Request) -> str:
 
 
 def token(request: Request) -> str | None:
+    """The seat (or host) key of ``Authorization: Bearer``; never from the query string (see guard)."""
     auth = request.headers.get("authorization", "")
     if auth.lower().startswith("bearer "):
         return auth[7:].strip() or None
-    return request.query_params.get("token") or None
+    return None
 
 
 def seated(request: Request, table_id: str) -> tuple[Referee, LiveTable, int | None]:
@@ -57,20 +58,38 @@ async def read_json(request: Request, limit: int = BODY_LIMIT) -> dict[str, Any]
     return data
 
 
+def client(request: Request) -> str:
+    """The client's address, as :class:`fathom.server.guard.Guard` worked it out (trusted proxies)."""
+    return request.scope.get("fathom.client") or (request.client.host if request.client else "?")
+
+
 @dataclass
 class Throttle:
-    """HTTP token buckets, one per client key (burst 40, then 20 a second)."""
+    """Token buckets, one per client address (not per key: a flood cannot mint new keys to get new
+    buckets). Past the limit, ``code`` (429) with ``params``."""
 
     rate: float = 20.0
     burst: float = 40.0
+    code: str = "rate-limited"
+    params: dict[str, Any] = field(default_factory=dict)
     buckets: dict[str, TokenBucket] = field(default_factory=dict)
 
     def __call__(self, request: Request) -> None:
-        key = (request.client.host if request.client else "?") + "|" + (token(request) or "")
+        if not self._bucket(request).take():
+            raise ProtocolError(self.code, status=429, **self.params)
+
+    def check(self, request: Request) -> None:
+        """Refuse as :meth:`__call__` would, without spending (spend once the thing is done)."""
+        bucket = self._bucket(request)
+        bucket.take(0.0)  # brings the bucket up to date
+        if bucket.tokens < 1.0:
+            raise ProtocolError(self.code, status=429, **self.params)
+
+    def _bucket(self, request: Request) -> TokenBucket:
+        key = client(request)
         bucket = self.buckets.get(key)
         if bucket is None:
             if len(self.buckets) > 10_000:
                 self.buckets.clear()
             bucket = self.buckets[key] = TokenBucket(rate=self.rate, burst=self.burst)
-        if not bucket.take():
-            raise ProtocolError("rate-limited", status=429)
+        return bucket

@@ -41,7 +41,7 @@ def add_routes(app: FastAPI) -> None:
             return
         try:
             first = await asyncio.wait_for(_receive(ws), HELLO_TIMEOUT)
-        except (asyncio.TimeoutError, WebSocketDisconnect):
+        except (TimeoutError, WebSocketDisconnect):
             with contextlib.suppress(Exception):
                 await ws.close(4408)
             return
@@ -59,13 +59,13 @@ def add_routes(app: FastAPI) -> None:
             return
         client = Client(send=ws.send_text, seat=seat, lang=lang)
         client.push({"type": "welcome", "you": seat, "table": table.meta(), "describe": table.describe,
-                     "chat": list(table.chat)})
+                     "chat": list(table.chat) if ref.reads_chat(table, seat) else []})
         writer = asyncio.get_running_loop().create_task(_writer(ws, table, client))
         ref.attach(table, client)
         try:
             while True:
                 text = await _receive(ws)
-                if text is None:
+                if text is None or client.revoked:
                     break
                 if not client.bucket.take():
                     if now() - client.last_limit_notice > 1.0:
@@ -137,6 +137,10 @@ async def _writer(ws: WebSocket, table: LiveTable, client: Client) -> None:
             client.wake.clear()
             while client.notices:
                 await ws.send_text(dumps(client.notices.popleft()))
+            if client.revoked:  # its seat's key was replaced: this page holds an old one
+                client.closed = True
+                await ws.close(4403)
+                return
             if not client.dirty or client.closed:
                 continue
             urgent = client.urgent or table.over or (
@@ -153,7 +157,7 @@ async def _writer(ws: WebSocket, table: LiveTable, client: Client) -> None:
             await ws.send_text(dumps(table.state_message(client)))
     except (WebSocketDisconnect, RuntimeError, ConnectionError, asyncio.CancelledError):
         client.closed = True
-    except Exception:  # noqa: BLE001
+    except Exception:
         log.exception("table %s: sending to a page failed", table.id)
         client.closed = True
         with contextlib.suppress(Exception):

@@ -2,28 +2,55 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, Request, Response
 
 from fathom.server import auth
 from fathom.server.db import still_open
 from fathom.server.protocol import ProtocolError
 from fathom.server.routes.common import SAVE_LIMIT, Throttle, read_json, referee, token
+from fathom.server.settings import Limits
 
 
-def add_routes(app: FastAPI, throttle: Throttle) -> None:
+def _count(request: Request, name: str, default: int, most: int) -> int:
+    raw = request.query_params.get(name)
+    if raw is None:
+        return default
+    if not raw.isdigit() or int(raw) > most:
+        raise ProtocolError("bad-message", detail=f"{name} must be a whole number from 0 to {most}")
+    return int(raw)
+
+
+def add_routes(app: FastAPI, throttle: Throttle, limits: Limits) -> None:
+    per_hour = limits.tables_per_hour
+    creations = Throttle(rate=per_hour / 3600, burst=per_hour, code="table-limit", params={"n": per_hour})
+
     @app.post("/api/tables", status_code=201)
     async def api_create(request: Request) -> dict[str, Any]:
         throttle(request)
-        _table, links = referee(request).create(await read_json(request, limit=SAVE_LIMIT))
+        creations.check(request)  # only tables made count: a refused spec costs nothing of the allowance
+        ref = referee(request)
+        if ref.store.count_playing(time.time() - limits.idle_minutes * 60) >= limits.max_live_tables:
+            raise ProtocolError("busy", status=503, n=limits.max_live_tables)
+        _table, links = ref.create(await read_json(request, limit=SAVE_LIMIT))
+        creations(request)
         return links
 
     @app.get("/api/tables")
-    async def api_list(request: Request) -> list[dict[str, Any]]:
+    async def api_list(request: Request, response: Response) -> list[dict[str, Any]]:
+        """A page of the lobby (``?offset=&limit=``), last moved first; ``X-Next-Offset`` when there is more."""
+        offset = _count(request, "offset", 0, 10**9)
+        limit = _count(request, "limit", limits.lobby_page, 200) or limits.lobby_page
         ref = referee(request)
+        now = time.time()
+        records = ref.store.lobby(now - limits.finished_minutes * 60, now - limits.idle_minutes * 60,
+                                  offset, limit + 1)
+        if len(records) > limit:
+            response.headers["X-Next-Offset"] = str(offset + limit)
         out = []
-        for rec in ref.store.tables():
+        for rec in records[:limit]:
             live = ref.tables.get(rec.id)
             out.append({
                 "id": rec.id, "game": rec.game, "players": rec.players, "status": rec.status,
@@ -44,6 +71,16 @@ def add_routes(app: FastAPI, throttle: Throttle) -> None:
         if not auth.is_host(ref.secret, table.id, token(request)):
             raise ProtocolError("forbidden", status=403)
         return ref.links(table)
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/rekey")
+    async def api_rekey(request: Request, table_id: str, seat: int) -> dict[str, Any]:
+        """The host replaces a seat's key: ``{seat, reopened, token, url}`` (see :meth:`Referee.rekey`)."""
+        throttle(request)
+        ref = referee(request)
+        table = ref.get(table_id)
+        if not auth.is_host(ref.secret, table.id, token(request)):
+            raise ProtocolError("forbidden", status=403)
+        return ref.rekey(table, seat)
 
     @app.post("/api/tables/{table_id}/claim")
     async def api_claim(request: Request, table_id: str) -> dict[str, Any]:

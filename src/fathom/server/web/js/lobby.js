@@ -1,4 +1,5 @@
 import { t, esc, pickLang, loadStrings, openRules, deviceUrl, translatePage, I18N } from "./common.js";
+import { rememberHost } from "./host.js";
 
 let GAMES = [];
 let SAVE = null; // a save file to go on with: it brings the game, the table size, the options and the seed
@@ -72,13 +73,15 @@ async function create(ev) {
   const options = {};
   document.querySelectorAll("[data-option]").forEach((s) => (options[s.dataset.option] = JSON.parse(s.value)));
   const body = { game: g.name, seats, options, clock: +document.getElementById("clock").value || 0,
-    bot_delay_ms: +document.getElementById("delay").value || 0, hints: document.getElementById("hints").checked };
+    bot_delay_ms: +document.getElementById("delay").value || 0, hints: document.getElementById("hints").checked,
+    spectator_chat: document.getElementById("spectator-chat").checked };
   const seed = document.getElementById("seed").value;
   if (seed !== "") body.seed = +seed;
   if (SAVE) body.save = SAVE;
   const res = await fetch(`/api/tables?lang=${I18N.lang}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   const data = await res.json();
   if (!res.ok) { err.textContent = data.message || "error"; return; }
+  rememberHost(data.id, data.host_token); // the table page then offers this browser the host's panel
   showLinks(data);
   loadTables();
 }
@@ -89,13 +92,18 @@ function showLinks(data) {
   let rows = "";
   for (const s of data.seats) {
     if (s.kind !== "human") continue;
+    if (s.open || s.claimed) { // its key will be whoever takes it: no link to send
+      rows += `<div class="link-row"><span class="seat-label">${esc(t("lobby.seat", { n: s.seat + 1 }))}</span>
+        <span class="muted">${esc(t("lobby.open_left"))}</span></div>`;
+      continue;
+    }
     const url = location.origin + s.url;
     rows += `<div class="link-row"><span class="seat-label">${esc(t("lobby.seat", { n: s.seat + 1 }))} ${esc(s.name || "")}</span>
       <input readonly value="${esc(url)}" class="link" data-seat="${s.seat}">
       <button class="ghost copy" data-url="${esc(url)}">${esc(t("lobby.copy"))}</button>
       <a class="button" href="${esc(s.url)}" target="_blank" data-open-seat="${s.seat}">${esc(t("lobby.open"))}</a></div>`;
   }
-  const people = data.seats.filter((s) => s.kind === "human");
+  const people = data.seats.filter((s) => s.kind === "human" && s.token && !s.open);
   if (people.length > 1) { // pass and play: one page holding every person's key
     const url = deviceUrl(data.id, people.map((s) => s.token));
     rows += `<div class="link-row"><span class="seat-label">${esc(t("lobby.device"))}</span>
@@ -129,9 +137,14 @@ async function chooseSave(ev) {
   info.textContent = t("lobby.save_ok", { game: t("game." + save.game), n: save.players, moves: save.actions.length });
 }
 
-async function loadTables() {
-  const res = await fetch("/api/tables");
-  const list = await res.json();
+const LOBBY = { list: [], next: null }; // the tables shown so far, and the offset of the next page
+
+async function loadTables(more = false) {
+  const res = await fetch(`/api/tables${more && LOBBY.next ? `?offset=${LOBBY.next}` : ""}`);
+  const page = await res.json();
+  LOBBY.list = more ? LOBBY.list.concat(page) : page;
+  LOBBY.next = res.headers.get("X-Next-Offset");
+  const list = LOBBY.list;
   const box = document.getElementById("table-list");
   if (!list.length) { box.innerHTML = `<p class="muted">${esc(t("lobby.none"))}</p>`; return; }
   const row = (r) => {
@@ -147,6 +160,10 @@ async function loadTables() {
   box.innerHTML = `<h3>${esc(t("lobby.playing"))}</h3><ul>${playing.map(row).join("") || `<li class="muted">–</li>`}</ul>
     <h3>${esc(t("lobby.finished"))}</h3><ul>${over.map(row).join("") || `<li class="muted">–</li>`}</ul>`;
   box.querySelectorAll("[data-take]").forEach((b) => (b.onclick = () => takeSeat(b.dataset.take, +b.dataset.seat)));
+  if (LOBBY.next) {
+    box.insertAdjacentHTML("beforeend", `<button class="ghost" id="more-tables">${esc(t("lobby.more"))}</button>`);
+    document.getElementById("more-tables").onclick = () => loadTables(true);
+  }
 }
 
 /** Take an open seat of a table in play: the first to ask gets its key and goes to its page. */

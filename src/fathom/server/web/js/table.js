@@ -6,6 +6,7 @@
 import { t, esc, pickLang, loadStrings, openRules, showDialog, deviceUrl, I18N, Live, translatePage, announce } from "./common.js";
 import { DeepBlue } from "./deepblue.js";
 import { IntoTheBlue } from "./intotheblue.js";
+import { renderHostPanel } from "./host.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
 const tokens = new URLSearchParams(location.hash.slice(1)).getAll("token");
@@ -67,7 +68,10 @@ function onMessage(msg) {
     document.getElementById("table-id").textContent = "#" + msg.table.id;
     document.getElementById("chat").innerHTML = "";
     (msg.chat || []).forEach(addChat);
-    document.getElementById("chat-panel").hidden = msg.you === null;
+    // the chat is the seats' own; a spectator reads it only where the table allows, and never writes
+    document.getElementById("chat-panel").hidden = msg.you === null && !msg.table.settings.spectator_chat;
+    document.getElementById("chat-form").hidden = msg.you === null;
+    renderHostPanel(tableId, msg.table, seatName);
     return;
   }
   if (msg.type === "state") {
@@ -124,26 +128,39 @@ function handOverTo(msg) {
   return typeof seat === "number" && seat !== app.you && app.device[seat] !== undefined ? seat : null;
 }
 
-/** Nothing of the last view stays on screen (or in the page) until the next one is rendered. */
+/** Nothing of the last view stays on screen until the next one is rendered. */
 function blank() {
   document.querySelector(".layout").hidden = true;
-  for (const id of ["main", "game-side", "moves", "log"]) document.getElementById(id).innerHTML = "";
+  for (const id of ["main", "game-side", "moves", "log", "announce"]) document.getElementById(id).innerHTML = "";
   document.body.dataset.mine = "0";
   document.getElementById("to-moves").hidden = true;
 }
 
+/** Close the connection and drop everything a seat was sent (its view, log, hint, the renderer
+ *  holding them): behind the curtain nothing of the last hand is left in the page's memory either. */
+function forget() {
+  if (app.live) app.live.close();
+  blank();
+  const r = app.renderer; // kept (it holds the board's listeners), but not what it last drew
+  if (r) Object.assign(r, { msg: null, view: null, events: null, legal: null });
+  Object.assign(app, { live: null, msg: null, welcome: null, you: null, events: [], hint: null, replay: null,
+    pending: false });
+}
+
 function showCurtain(seat) {
   const name = seatName(seat);
-  blank();
+  const move = app.msg.move_number;
+  forget();
   const curtain = document.getElementById("curtain");
   curtain.innerHTML = `<h2>${esc(t("t.pass_to", { name }))}</h2><p>${esc(t("t.pass_away"))}</p>
     <button class="primary" id="pass-ready">${esc(t("t.pass_ready", { name }))}</button>`;
   curtain.hidden = false;
   document.body.dataset.curtain = String(seat);
-  document.body.dataset.move = String(app.msg.move_number);
+  document.body.dataset.move = String(move);
   const b = document.getElementById("turn-banner");
   b.textContent = t("t.pass_to", { name });
   b.className = "turn-banner";
+  document.title = `${t("t.pass_to", { name })} · fathom`; // not "Your turn": nobody's hand is shown
   const ready = document.getElementById("pass-ready");
   ready.onclick = () => connectAs(seat);
   ready.focus(); // Enter answers it, as in the terminal
@@ -156,11 +173,9 @@ function hideCurtain() {
 
 /** Connect as ``seat`` of this device (null: as a spectator); nothing of the last seat's view is kept. */
 function connectAs(seat) {
-  if (app.live) app.live.close();
+  forget();
   hideCurtain();
-  blank();
-  Object.assign(app, { token: seat === null ? null : app.device[seat], msg: null, welcome: null, you: null, events: [], hint: null,
-    pending: false });
+  app.token = seat === null ? null : app.device[seat];
   app.live = new Live(tableId, app.token, onMessage, onStatus);
 }
 
