@@ -10,8 +10,8 @@ from test_browser import _click_a_legal_move, _open
 
 pytestmark = pytest.mark.filterwarnings("ignore")
 
-# what of a seat's view a page could still hold: its state, the renderer's copy, its connection
-MEMORY = """() => ({msg: window.fathom.msg, you: window.fathom.you, live: window.fathom.live,
+# what of a seat's view a page could still hold: its state, log and hint, the renderer's copy, the screen
+MEMORY = """() => ({msg: window.fathom.msg, you: window.fathom.you,
   events: window.fathom.events.length, hint: window.fathom.hint,
   drawn: window.fathom.renderer && (window.fathom.renderer.view || window.fathom.renderer.msg),
   title: document.title, html: document.getElementById('main').innerHTML + document.getElementById('log').innerHTML
@@ -36,7 +36,8 @@ def test_behind_the_curtain_nothing_of_the_last_hand_is_left_in_the_page(live_se
             continue
         seat = int(page.evaluate("document.body.dataset.curtain"))
         left = page.evaluate(MEMORY)
-        assert left["msg"] is None and left["you"] is None and left["live"] is None and left["hint"] is None, left
+        assert left["msg"] is None and left["you"] is None and left["hint"] is None, left
+        assert page.evaluate("window.fathom.live.token") is None  # it watches, as anyone may
         assert left["events"] == 0 and not left["drawn"] and left["html"] == "", left
         assert "Your turn" not in left["title"] and ("Ann", "Bob")[seat] in left["title"]
         page.locator("#pass-ready").click()

@@ -292,3 +292,13 @@ def test_modules_are_versioned_so_a_new_release_is_never_served_stale(live_serve
     status, headers, _ = live_server.request("GET", "/static/v/0ld/js/common.js")
     assert status == 200 and {k.lower(): v for k, v in headers.items()}["cache-control"] == "no-cache"
     assert {k.lower(): v for k, v in live_server.request("GET", "/static/js/table.js")[1].items()}["cache-control"] == "no-cache"
+
+
+def test_a_websocket_from_another_sites_page_is_refused(client):
+    tid = make_table(client)["id"]
+    with pytest.raises(WebSocketDisconnect) as refused, \
+            client.websocket_connect(f"/ws/{tid}", headers={"origin": "http://evil.example"}):
+        pass
+    assert refused.value.code == 4403
+    with client.websocket_connect(f"/ws/{tid}", headers={"origin": "http://testserver"}) as ws:
+        assert hello(ws, None)[0]["you"] is None  # our own page

@@ -93,6 +93,7 @@ def add_routes(app: FastAPI, throttle: Throttle) -> None:
     @app.get("/api/tables/{table_id}/review")
     async def api_review(request: Request, table_id: str) -> dict[str, Any]:
         """The token's seat's push-your-luck calls weighed against the exact odds (its own view only)."""
+        throttle(request)  # a second of replay each: counted like a change
         _, table, seat = seated(request, table_id)
         if seat is None:
             raise ProtocolError("spectator", status=403)

@@ -75,6 +75,9 @@ function onMessage(msg) {
     return;
   }
   if (msg.type === "state") {
+    const next = handOverTo(msg);
+    // behind the curtain the page watches as a spectator, keeping nothing, until that person is ready
+    if (next !== null && app.you === null && document.body.dataset.curtain === String(next)) return;
     if (msg.reset) app.events = [];
     // a hint is for one position: gone once the game moves on, or after an undo (reset)
     if (app.hint && (msg.reset || app.hint.move_number !== msg.move_number)) app.hint = null;
@@ -83,7 +86,7 @@ function onMessage(msg) {
     app.msg = msg;
     app.pending = false;
     delete document.body.dataset.pending;
-    if (handOverTo(msg) !== null) showCurtain(handOverTo(msg));
+    if (next !== null) showCurtain(next);
     else if (onThisDevice() && app.you !== null && msg.to_move !== app.you) connectAs(null); // turn over: watch
     else if (!app.replay) {
       const fresh = !msg.reset && msg.events_from > 0 ? msg.events : []; // what just happened, not the whole log
@@ -151,6 +154,8 @@ function showCurtain(seat) {
   const name = seatName(seat);
   const move = app.msg.move_number;
   forget();
+  app.token = null; // watch (nobody's hand) to learn when the game moves on without them
+  app.live = new Live(tableId, null, onMessage, onStatus);
   const curtain = document.getElementById("curtain");
   curtain.innerHTML = `<h2>${esc(t("t.pass_to", { name }))}</h2><p>${esc(t("t.pass_away"))}</p>
     <button class="primary" id="pass-ready">${esc(t("t.pass_ready", { name }))}</button>`;
