@@ -13,7 +13,13 @@ from markdown_it import MarkdownIt
 
 from fathom.bots.registry import BOT_LEVELS, bot_names, make_bot
 from fathom.core.errors import FathomError
-from fathom.core.registry import game_class, game_names, make_game, rules_languages, rules_summary
+from fathom.core.registry import (
+    game_class,
+    game_names,
+    make_game,
+    rules_languages,
+    rules_summary,
+)
 from fathom.server.protocol import ProtocolError
 
 

@@ -11,8 +11,8 @@ class Limits:
     """What one client address may do, how many tables may be in play, and what the lobby lists."""
 
     trusted_proxies: tuple[str, ...] = ()  # addresses or networks whose X-Forwarded-For is believed
-    http_rate: float = 20.0  # HTTP requests that change something, per second and client address
-    http_burst: float = 60.0  # ... allowed at once before the rate applies
+    http_rate: float = 30.0  # HTTP requests that change something, per second and client address
+    http_burst: float = 50.0  # ... allowed at once before the rate applies
     tables_per_hour: int = 30  # tables one client address may create an hour (at once, then one per 120 s)
     max_live_tables: int = 500  # tables in play (moved within ``idle_minutes``) before new ones wait
     finished_minutes: float = 60.0  # a finished table leaves the lobby this long after its last move

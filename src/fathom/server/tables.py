@@ -89,7 +89,7 @@ class Referee:
         """A new table from a client's ``spec`` (every field checked; see docs/web.md).
 
         ``carried``: per seat, what the server itself keeps of an earlier table's seat (a rematch:
-        who took it from the lobby, its key number); never from a client.
+        who took it from the lobby); never from a client.
         """
         if not isinstance(spec, dict):
             raise ProtocolError("bad-table", detail="expected an object")
