@@ -12,8 +12,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m fathom.server")
     add_serve_arguments(parser)
     args = parser.parse_args()
+    try:
+        limits = limits_from(args)
+    except ValueError as exc:  # a --trusted-proxy that is no address
+        parser.error(str(exc))
     serve(args.host, args.port, args.db, public_url=args.public_url, log_level=args.log_level,
-          print_fn=lambda s: print(s, flush=True), limits=limits_from(args))
+          print_fn=lambda s: print(s, flush=True), limits=limits)
 
 
 if __name__ == "__main__":
