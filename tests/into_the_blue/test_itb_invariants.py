@@ -185,3 +185,29 @@ def test_views_are_json_safe():
     for seat in [None, 0, 1, 2, 3]:
         json.dumps(state.view(seat))
         json.dumps(state.events(seat))
+
+
+def test_precomputed_roll_outcomes_match_the_base_computation():
+    """A roll's chance lists come from tables built at import; they must equal what the
+    engine API computes from the weights (w / total, exact fractions), for every cup size."""
+    from fathom.core.api import State
+
+    state = new(players=3, seed=2)
+    seen: set[int] = set()
+    for step in range(4000):
+        if state.is_terminal():
+            state = new(players=3, seed=step)
+        if state.is_chance_node():
+            key = state.view(None)["turn"]["rolling"] if state.view(None)["turn"]["phase"] == "rolling" else -1
+            if key not in seen:
+                seen.add(key)
+                assert state.chance_outcomes() == State.chance_outcomes(state)
+                assert state.exact_chance_outcomes() == State.exact_chance_outcomes(state)
+                mine = state.chance_outcomes()
+                mine.clear()  # a caller's list is its own: the table behind it is untouched
+                assert state.chance_outcomes() == State.chance_outcomes(state)
+            state.apply(state.sample_chance())
+        else:
+            actions = state.legal_actions()
+            state.apply(actions[step % len(actions)])
+    assert {1, 2, 3, 4, 5, 6} <= seen

@@ -18,6 +18,8 @@ so it has no action: the state goes straight to the chest draw.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from fathom.games.into_the_blue import dice
 
 STOP = 0
@@ -73,6 +75,17 @@ def _cumulative(weights: list[tuple[int, int]]) -> tuple[list[int], list[int], i
 
 
 ROLL_CUM = tuple(_cumulative(ws) for ws in ROLL_WEIGHTS)
+
+
+def _outcomes(weights: list[tuple[int, int]]) -> tuple[tuple[tuple[int, float], ...], tuple[tuple[int, Fraction], ...]]:
+    """The public ``chance_outcomes()`` / ``exact_chance_outcomes()`` lists of one roll, computed as
+    :class:`~fathom.core.api.State` does (``w / total``), once instead of on every call."""
+    total = sum(w for _, w in weights)
+    return tuple((a, w / total) for a, w in weights), tuple((a, Fraction(w, total)) for a, w in weights)
+
+
+# Rolling k dice: ``((action, probability), …)`` as floats and as exact fractions (k = 0: none).
+ROLL_OUTCOMES, ROLL_EXACT = zip(*(_outcomes(ws) for ws in ROLL_WEIGHTS))
 
 # ``place L`` decisions per six-dice table (levels of the run).
 PLACE_ACTIONS: dict[int, tuple[int, ...]] = {

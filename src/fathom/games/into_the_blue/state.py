@@ -24,6 +24,7 @@ so every legal list and chance table is a shared precomputed object.
 from __future__ import annotations
 
 from bisect import bisect_right
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from fathom.core.api import CHANCE, TERMINAL, State
@@ -135,6 +136,19 @@ class IntoTheBlueState(State):
         if phase == FIRST:
             return self._first_weights()
         return _EMPTY_LIST
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """As :meth:`State.chance_outcomes`; a roll's list (up to 462 outcomes) is built once at import,
+        so algorithms that walk the public API pay a list copy, not 462 divisions."""
+        if self._phase == ROLLING:
+            return list(A.ROLL_OUTCOMES[self._to_roll])
+        return super().chance_outcomes()
+
+    def exact_chance_outcomes(self) -> list[tuple[int, Fraction]]:
+        """As :meth:`State.exact_chance_outcomes`, a roll's fractions built once at import."""
+        if self._phase == ROLLING:
+            return list(A.ROLL_EXACT[self._to_roll])
+        return super().exact_chance_outcomes()
 
     def _is_legal(self, action: Any) -> bool:
         # Same answer as the base class, from precomputed sets (the base scans lists).
