@@ -120,3 +120,30 @@ def test_without_numba_the_fast_paths_say_how_to_install_it(monkeypatch: pytest.
     monkeypatch.setattr(need, "have_numba", lambda: False)
     with pytest.raises(need.FastUnavailable, match=r"pip install -e '\.\[fast\]'"):
         need.need_numba("fathom bench --fast")
+
+
+def test_fathom_fast_verify_and_bench_fast_from_the_command_line():
+    import io
+
+    from fathom.cli.main import main
+
+    out = io.StringIO()
+    assert main(["fast", "verify", "--games", "8", "--batch", "4", "--players", "2,5"], stdout=out) == 0
+    text = out.getvalue()
+    assert "8 games" in text and "agrees with the reference engine" in text
+    out = io.StringIO()
+    assert main(["bench", "--fast", "--game", "into-the-blue", "--seconds", "0.2"], stdout=out) == 0
+    text = out.getvalue()
+    assert "transitions/s" in text and "games/s" in text and "loop on one core (fathom.fast)" in text
+
+
+def test_fathom_fast_verify_reports_a_difference(monkeypatch: pytest.MonkeyPatch):
+    import io
+
+    from fathom.cli.main import main
+
+    original = scoring.rank_level
+    monkeypatch.setattr(scoring, "rank_level", lambda lv, b, u, t: original(lv, b, u, [-x for x in t]))
+    out = io.StringIO()
+    assert main(["fast", "verify", "--games", "100", "--players", "4", "--view-every", "1"], stdout=out) == 1
+    assert "differs from the reference engine" in out.getvalue()

@@ -47,6 +47,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--bot", default=None, metavar="SPEC",
                         help="time a bot's thinking instead (e.g. ismcts, 3, 'ismcts(iterations=300)')")
+    parser.add_argument("--fast", action="store_true",
+                        help="bench the compiled engine (fathom.fast, needs numba: pip install -e '.[fast]')")
     parser.add_argument("--against", default="heuristic", metavar="SPEC",
                         help="with --bot: the bot in every other seat (default heuristic)")
 
@@ -193,6 +195,10 @@ def run(args: argparse.Namespace, console: Console) -> int:
         console.print(Text("--seconds must be positive", style="red"))
         return 2
     names = [args.game] if args.game else game_names()
+    if args.fast:
+        from fathom.cli import bench_fast
+
+        return bench_fast.run(names, args.players, args.seconds, console)
     if not args.bot:
         console.print(Text(COUNTED, style="dim"), soft_wrap=True)
         log = "kept (--record-events, as in the terminal front end)" if args.record_events else "not kept (as in simulations)"

@@ -8,6 +8,9 @@ all-cores loop plays its own slice of seeds with its own bots (seeded ``p + 1 + 
 
 from __future__ import annotations
 
+import time
+from dataclasses import dataclass
+
 import numpy as np
 from numba import njit, prange
 
@@ -91,3 +94,38 @@ def one_core(T: np.ndarray, first_seed: int, games: int) -> tuple[int, np.ndarra
 def all_cores(T: np.ndarray, first_seed: int, games_each: int, workers: int) -> int:
     """Transitions of ``workers * games_each`` random games spread over every core."""
     return int(play_random_parallel(new_batch(workers), T, first_seed, games_each).sum())
+
+
+@dataclass
+class Timed:
+    """What a timed loop did: wall and CPU seconds, transitions, complete games."""
+
+    seconds: float = 0.0
+    cpu_seconds: float = 0.0
+    transitions: int = 0
+    games: int = 0
+
+
+def play_for(T: np.ndarray, seconds: float, workers: int = 0, chunk: int = 2000) -> Timed:
+    """Random games for about ``seconds`` of wall time, in calls of ``chunk`` games (a compiled loop
+    cannot read the clock). ``workers`` 0: one core, the bench's own seeds and bots; otherwise that
+    many rows spread over every core numba may use."""
+    out = Timed()
+    S = new_batch(max(1, workers))
+    bots = bots_for()
+    lengths = np.empty(chunk, np.int64)
+    start, cpu = time.perf_counter(), time.process_time()
+    seed = 0
+    while time.perf_counter() - start < seconds:
+        if workers:
+            each = max(1, chunk // workers)
+            out.transitions += int(play_random_parallel(S, T, seed, each).sum())
+            out.games += each * workers
+            seed += each * workers
+        else:
+            out.transitions += play_random_games(S, T, 0, seed, chunk, bots, lengths)
+            out.games += chunk
+            seed += chunk
+    out.seconds = time.perf_counter() - start
+    out.cpu_seconds = time.process_time() - cpu
+    return out

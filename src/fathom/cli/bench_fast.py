@@ -1,0 +1,56 @@
+"""``fathom bench --fast``: the compiled engine's speed, printed in the lines of ``fathom bench``.
+
+Random play on one core (the reference bench's own seeds and bots, so the same games) and on every
+core numba may use. The first call compiles the kernels (numba caches them on disk, so later
+processes only load them); its time is printed apart and never counted in the loop.
+"""
+
+from __future__ import annotations
+
+import time
+
+from rich.console import Console
+from rich.text import Text
+
+from fathom.core.registry import new_game
+from fathom.fast.need import FastUnavailable, need_numba
+
+COMPILED = ("into-the-blue",)
+COUNTED = ("transitions/s = apply() calls (player moves and chance outcomes) per second of wall time, games "
+           "played whole inside the compiled loop with random bots; 'per CPU second' divides by the process's "
+           "CPU time instead (steadier when other programs share the cores).")
+
+
+def run(names: list[str], players: int, seconds: float, console: Console) -> int:
+    """Bench the compiled form of each of ``names``; returns 2 without numba."""
+    say = lambda line, style="": console.print(Text(line, style=style), soft_wrap=True)
+    try:
+        need_numba("fathom bench --fast")
+    except FastUnavailable as exc:
+        say(str(exc), "red")
+        return 2
+    import numba
+
+    from fathom.fast import itb_play, itb_tables
+
+    say(COUNTED, "dim")
+    for name in names:
+        if name not in COMPILED:
+            say(f"{name}: no compiled kernel yet (fathom.fast covers {', '.join(COMPILED)}); skipped", "yellow")
+            continue
+        game = new_game(name, players=players, seed=0).game
+        start = time.perf_counter()
+        T, _ = itb_tables.build(game)
+        itb_play.one_core(T, 0, 1)
+        itb_play.all_cores(T, 0, 1, numba.get_num_threads())
+        say(f"{name}: compiled kernels ready in {time.perf_counter() - start:.2f} s "
+            "(compile on the first run, load from numba's cache after)", "dim")
+        for label, workers in (("one core", 0), (f"{numba.get_num_threads()} cores", numba.get_num_threads())):
+            loop = itb_play.play_for(T, seconds, workers=workers)
+            rate = loop.transitions / loop.seconds
+            say(f"{name}: {players} players, random bots, {loop.seconds:.2f} s loop on {label} (fathom.fast)", "bold")
+            say(f"  transitions/s     {rate:12,.0f}     ({loop.transitions:,} apply calls; "
+                f"{loop.transitions / max(loop.cpu_seconds, 1e-9):,.0f} per CPU second)")
+            say(f"  games/s           {loop.games / loop.seconds:12,.2f}     ({loop.games:,} complete games; "
+                f"{loop.transitions / loop.games:,.0f} transitions/game)")
+    return 0
