@@ -70,7 +70,7 @@ def new_batch(batch: int) -> np.ndarray:
 
 
 # ---- setup and turns -----------------------------------------------------------------------
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def reset(S: np.ndarray, T: np.ndarray, g: int, seed: int) -> None:
     """Game ``g`` at its initial state for ``seed`` (``seed`` as an int64 bit pattern, see
     :func:`fathom.fast.rng.seed_word`): the reference ``IntoTheBlueState.__init__``."""
@@ -197,7 +197,7 @@ def apply(S: np.ndarray, T: np.ndarray, g: int, action: int) -> None:
 
 
 # ---- legal actions and chance ----------------------------------------------------------------
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def legal(S: np.ndarray, T: np.ndarray, g: int, out: np.ndarray) -> int:
     """Write the sorted legal actions (outcomes at a chance node) into ``out``; return how many."""
     phase = S[g, S_PHASE]
@@ -228,7 +228,7 @@ def legal(S: np.ndarray, T: np.ndarray, g: int, out: np.ndarray) -> int:
     return 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def chance_outcomes(S: np.ndarray, T: np.ndarray, P: np.ndarray, g: int, acts: np.ndarray,
                     probs: np.ndarray) -> int:
     """``chance_outcomes()`` of game ``g`` into ``acts``/``probs`` (0 away from a chance node)."""
@@ -295,7 +295,7 @@ def _ahead(S: np.ndarray, g: int, i: int, a: int, b: int) -> bool:
     return a < b
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def rank_level(S: np.ndarray, T: np.ndarray, g: int, i: int, out: np.ndarray) -> int:
     """Seats with shells on level ``i + 1``, best first, into ``out``; return how many."""
     m = 0
@@ -310,7 +310,7 @@ def rank_level(S: np.ndarray, T: np.ndarray, g: int, i: int, out: np.ndarray) ->
     return m
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def treasure_points(S: np.ndarray, T: np.ndarray, g: int, out: np.ndarray, order: np.ndarray) -> None:
     """Treasures each seat would hold if the game ended now, into ``out[:n]`` (``order``: scratch
     of ``MAX_PLAYERS``)."""
@@ -322,7 +322,7 @@ def treasure_points(S: np.ndarray, T: np.ndarray, g: int, out: np.ndarray, order
             out[order[place]] += T[T_TOKENS + 3 * i + place]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def chest_points(S: np.ndarray, T: np.ndarray, g: int, seat: int) -> int:
     total = 0
     for v in range(T[T_NV]):
@@ -330,7 +330,7 @@ def chest_points(S: np.ndarray, T: np.ndarray, g: int, seat: int) -> int:
     return total
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def scores(S: np.ndarray, T: np.ndarray, g: int, out: np.ndarray, order: np.ndarray) -> None:
     """Treasures plus chest values per seat (the reference ``scores()``), into ``out[:n]``."""
     treasure_points(S, T, g, out, order)

@@ -38,7 +38,6 @@ from fathom.fast.itb_kernel import (
     S_TURN_NO,
     chest_points,
     rank_level,
-    treasure_points,
 )
 from fathom.fast.itb_tables import (
     MAX_PLAYERS,
@@ -140,7 +139,10 @@ def observe(S: np.ndarray, T: np.ndarray, O: np.ndarray, E: np.ndarray, g: int, 
     now = S[g, S_TURN_NO]
     out[O[O_TURN_NO]] = _min1(now / 100)
     order = scratch[:MAX_PLAYERS]
-    for i in range(5):
+    points = scratch[MAX_PLAYERS:2 * MAX_PLAYERS]
+    for p in range(n):
+        points[p] = 0
+    for i in range(4, -1, -1):  # deepest first, as treasure_points awards them
         base = O[O_LEVELS + 3 * i]
         for p in range(n):
             out[base + (p - seat) % n] = _min1(S[g, S_BOARD + i * MAX_PLAYERS + p] / shells)
@@ -152,8 +154,8 @@ def observe(S: np.ndarray, T: np.ndarray, O: np.ndarray, E: np.ndarray, g: int, 
         m = rank_level(S, T, g, i, order)
         for rank in range(min(m, n)):
             out[base + ((order[rank] - seat) % n) * n + rank] = 1.0
-    points = scratch[MAX_PLAYERS:2 * MAX_PLAYERS]
-    treasure_points(S, T, g, points, order)
+        for place in range(min(m, ntok)):  # treasure_points, from the same ranking
+            points[order[place]] += T[T_TOKENS + 3 * i + place]
     over = phase == OVER
     chests_total = E[E_CHESTS_TOTAL]
     best = -1
