@@ -48,7 +48,7 @@ def _compare(players: int, seat: int, reward: str, num_envs: int, steps: int, il
                 done[i] = False
                 assert rewards[i] == 0.0 and not terminated[i]
                 continue
-            ref_obs[i], r, term, trunc, ref_info = ref.step(int(actions[i]))
+            ref_obs[i], r, term, _trunc, ref_info = ref.step(int(actions[i]))
             assert (rewards[i], bool(terminated[i])) == (r, term), (step, i)
             assert bool(info.get("illegal_action", np.zeros(num_envs, bool))[i]) == ref_info.get("illegal_action", False)
             done[i] = term
