@@ -91,15 +91,56 @@ def _reward(S: np.ndarray, T: np.ndarray, g: int, seat: int, mode: int, points: 
     return float(points[seat] - (total - points[seat]) / (n - 1))
 
 
+@njit(cache=True)
+def _reset_one(S: np.ndarray, T: np.ndarray, O: np.ndarray, E: np.ndarray, g: int, seat: int, seed: int,
+               bots: np.ndarray, obs: np.ndarray, masks: np.ndarray) -> None:
+    scratch = np.empty(3 * MAX_PLAYERS, np.int64)
+    _new_game(S, T, g, seat, seed, bots)
+    observe(S, T, O, E, g, seat, obs[g], scratch)
+    action_mask(S, T, g, masks[g])
+
+
+@njit(cache=True)
+def _step_one(S: np.ndarray, T: np.ndarray, O: np.ndarray, E: np.ndarray, g: int, seat: int, action: int,
+              bots: np.ndarray, pending: np.ndarray, next_seed: np.ndarray, stride: int, mode: int,
+              illegal_reward: float, obs: np.ndarray, masks: np.ndarray, rewards: np.ndarray,
+              terminated: np.ndarray, illegal: np.ndarray) -> None:
+    scratch = np.empty(3 * MAX_PLAYERS, np.int64)
+    rewards[g] = 0.0
+    terminated[g] = 0
+    illegal[g] = 0
+    if pending[g]:
+        pending[g] = 0
+        _new_game(S, T, g, seat, next_seed[g], bots)
+        next_seed[g] += stride
+    elif not _is_legal(S, T, g, action):
+        rewards[g] = illegal_reward
+        terminated[g] = 1
+        illegal[g] = 1
+        pending[g] = 1
+    else:
+        apply(S, T, g, action)
+        _others(S, T, g, seat, bots)
+        if S[g, S_CUR] == TERMINAL:
+            rewards[g] = _reward(S, T, g, seat, mode, scratch[:MAX_PLAYERS], scratch[MAX_PLAYERS:])
+            terminated[g] = 1
+            pending[g] = 1
+    observe(S, T, O, E, g, seat, obs[g], scratch)
+    if terminated[g]:
+        for i in range(masks.shape[1]):
+            masks[g, i] = 0
+    else:
+        action_mask(S, T, g, masks[g])
+
+
+# The parallel loops only call the one-environment functions: numba's parallel compilation is slow
+# on big loop bodies, and this keeps the first compile short.
 @njit(cache=True, parallel=True)
 def env_reset(S: np.ndarray, T: np.ndarray, O: np.ndarray, E: np.ndarray, seat: int, seeds: np.ndarray,
               bots: np.ndarray, obs: np.ndarray, masks: np.ndarray) -> None:
     """Every environment starts game ``seeds[g]``; observations and masks of the learner's first decision."""
     for g in prange(S.shape[0]):
-        scratch = np.empty(3 * MAX_PLAYERS, np.int64)
-        _new_game(S, T, g, seat, seeds[g], bots)
-        observe(S, T, O, E, g, seat, obs[g], scratch)
-        action_mask(S, T, g, masks[g])
+        _reset_one(S, T, O, E, g, seat, seeds[g], bots, obs, masks)
 
 
 @njit(cache=True, parallel=True)
@@ -110,29 +151,5 @@ def env_step(S: np.ndarray, T: np.ndarray, O: np.ndarray, E: np.ndarray, seat: i
     """One learner action per environment (Gymnasium's next-step autoreset: an environment that ended
     at the last step starts its next game, seed ``+ stride``, and ignores its action)."""
     for g in prange(S.shape[0]):
-        scratch = np.empty(3 * MAX_PLAYERS, np.int64)
-        rewards[g] = 0.0
-        terminated[g] = 0
-        illegal[g] = 0
-        if pending[g]:
-            pending[g] = 0
-            _new_game(S, T, g, seat, next_seed[g], bots)
-            next_seed[g] += stride
-        elif not _is_legal(S, T, g, actions[g]):
-            rewards[g] = illegal_reward
-            terminated[g] = 1
-            illegal[g] = 1
-            pending[g] = 1
-        else:
-            apply(S, T, g, actions[g])
-            _others(S, T, g, seat, bots)
-            if S[g, S_CUR] == TERMINAL:
-                rewards[g] = _reward(S, T, g, seat, mode, scratch[:MAX_PLAYERS], scratch[MAX_PLAYERS:])
-                terminated[g] = 1
-                pending[g] = 1
-        observe(S, T, O, E, g, seat, obs[g], scratch)
-        if terminated[g]:
-            for i in range(masks.shape[1]):
-                masks[g, i] = 0
-        else:
-            action_mask(S, T, g, masks[g])
+        _step_one(S, T, O, E, g, seat, actions[g], bots, pending, next_seed, stride, mode, illegal_reward, obs,
+                  masks, rewards, terminated, illegal)

@@ -166,7 +166,7 @@ def _take_chest(S: np.ndarray, T: np.ndarray, g: int, index: int) -> None:
         _start_turn(S, T, g, seat, 1)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def apply(S: np.ndarray, T: np.ndarray, g: int, action: int) -> None:
     """Play a legal ``action`` (not checked: the caller took it from :func:`legal`)."""
     phase = S[g, S_PHASE]
@@ -254,7 +254,7 @@ def chance_outcomes(S: np.ndarray, T: np.ndarray, P: np.ndarray, g: int, acts: n
     return 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def sample_chance(S: np.ndarray, T: np.ndarray, g: int) -> int:
     """The reference ``sample_chance()`` with no generator: drawn from (seed, history length)."""
     st = R.for_key(np.uint64(S[g, S_SEED]), np.uint64(S[g, S_HIST]))
