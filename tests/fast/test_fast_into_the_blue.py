@@ -147,3 +147,19 @@ def test_fathom_fast_verify_reports_a_difference(monkeypatch: pytest.MonkeyPatch
     out = io.StringIO()
     assert main(["fast", "verify", "--games", "100", "--players", "4", "--view-every", "1"], stdout=out) == 1
     assert "differs from the reference engine" in out.getvalue()
+
+
+def test_every_fast_command_says_how_to_install_numba_when_it_is_missing(monkeypatch: pytest.MonkeyPatch):
+    import io
+
+    from fathom.cli.main import main
+
+    monkeypatch.setattr(need, "have_numba", lambda: False)
+    for argv in (["bench", "--fast", "--game", "into-the-blue"], ["fast", "verify", "--games", "1"]):
+        out = io.StringIO()
+        assert main(argv, stdout=out) == 2
+        assert "pip install -e '.[fast]'" in out.getvalue(), argv
+    from fathom.rl.fast_vector import FastIntoTheBlueVectorEnv
+
+    with pytest.raises(need.FastUnavailable, match="pip install"):
+        FastIntoTheBlueVectorEnv(num_envs=2)

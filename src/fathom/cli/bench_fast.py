@@ -21,13 +21,20 @@ COUNTED = ("transitions/s = apply() calls (player moves and chance outcomes) per
            "CPU time instead (steadier when other programs share the cores).")
 
 
+def numba_missing(console: Console, what: str) -> bool:
+    """Say how to install numba when it is missing (every ``--fast`` path asks this first)."""
+    try:
+        need_numba(what)
+    except FastUnavailable as exc:
+        console.print(Text(str(exc), style="red"), soft_wrap=True)
+        return True
+    return False
+
+
 def run(names: list[str], players: int, seconds: float, console: Console) -> int:
     """Bench the compiled form of each of ``names``; returns 2 without numba."""
     say = lambda line, style="": console.print(Text(line, style=style), soft_wrap=True)
-    try:
-        need_numba("fathom bench --fast")
-    except FastUnavailable as exc:
-        say(str(exc), "red")
+    if numba_missing(console, "fathom bench --fast"):
         return 2
     import numba
 

@@ -15,7 +15,7 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from fathom.fast.need import FastUnavailable, need_numba
+from fathom.cli.bench_fast import numba_missing
 
 GAMES = ("into-the-blue",)
 
@@ -55,10 +55,7 @@ def _batch(job: tuple[int, dict[str, Any], int, int, int]) -> tuple[int, int, in
 
 def run(args: argparse.Namespace, console: Console) -> int:
     say = lambda line, style="": console.print(Text(line, style=style), soft_wrap=True)
-    try:
-        need_numba("fathom fast verify")
-    except FastUnavailable as exc:
-        say(str(exc), "red")
+    if numba_missing(console, "fathom fast verify"):
         return 2
     if args.games <= 0 or args.batch <= 0 or args.view_every <= 0 or args.jobs <= 0:
         say("--games, --batch, --view-every and --jobs must be positive", "red")
