@@ -31,6 +31,7 @@ from fathom.fast.itb_tables import (
     T_CHOOSE_N,
     T_COUNTS,
     T_FIRST,
+    T_FIRST0,
     T_KEEP,
     T_N,
     T_NTOK,
@@ -47,7 +48,7 @@ from fathom.fast.itb_tables import (
 )
 from fathom.games.into_the_blue import actions as A
 
-ROLLING, CHOOSE, PLACE, CHEST, OVER = 0, 1, 2, 3, 4  # the reference's phase numbers
+ROLLING, CHOOSE, PLACE, CHEST, OVER, FIRST = 0, 1, 2, 3, 4, 5  # the reference's phase numbers
 CHANCE, TERMINAL = -1, -4
 STOP, REROLL0, ROLL0, CHEST0 = A.STOP, A.REROLL0, A.ROLL0, A.CHEST0
 OVER_REASONS = ("", "last chest", "last shell")  # S_OVER indexes this
@@ -84,7 +85,11 @@ def reset(S: np.ndarray, T: np.ndarray, g: int, seed: int) -> None:
         S[g, S_PILE + v] = T[T_CHEST_PILE + v]
     S[g, S_END_BY] = -1
     S[g, S_SEED] = seed
-    _start_turn(S, T, g, T[T_FIRST], 0)
+    if T[T_FIRST] < 0:  # R-IB-1: who plays first is setup's chance outcome
+        S[g, S_PHASE] = FIRST
+        S[g, S_CUR] = CHANCE
+    else:
+        _start_turn(S, T, g, T[T_FIRST], 0)
 
 
 @njit(cache=True, inline="always")
@@ -193,6 +198,8 @@ def apply(S: np.ndarray, T: np.ndarray, g: int, action: int) -> None:
         _place(S, T, g, action)
     elif phase == CHEST:
         _take_chest(S, T, g, action - CHEST0)
+    elif phase == FIRST:
+        _start_turn(S, T, g, action - T[T_FIRST0], 0)
     S[g, S_HIST] += 1
 
 
@@ -225,6 +232,10 @@ def legal(S: np.ndarray, T: np.ndarray, g: int, out: np.ndarray) -> int:
                 out[m] = CHEST0 + v
                 m += 1
         return m
+    if phase == FIRST:
+        for p in range(T[T_N]):
+            out[p] = T[T_FIRST0] + p
+        return T[T_N]
     return 0
 
 
@@ -251,6 +262,11 @@ def chance_outcomes(S: np.ndarray, T: np.ndarray, P: np.ndarray, g: int, acts: n
                 probs[m] = S[g, S_PILE + v] / total
                 m += 1
         return m
+    if phase == FIRST:
+        for p in range(T[T_N]):
+            acts[p] = T[T_FIRST0] + p
+            probs[p] = 1 / T[T_N]
+        return T[T_N]
     return 0
 
 
@@ -265,6 +281,9 @@ def sample_chance(S: np.ndarray, T: np.ndarray, g: int) -> int:
             total *= 6
         st, r = R.randbelow(st, total)
         return T[T_ROLL_LUT + k * LUT + r]
+    if S[g, S_PHASE] == FIRST:  # equal weights: the index drawn is the seat
+        st, r = R.randbelow(st, T[T_N])
+        return T[T_FIRST0] + r
     total = 0
     for v in range(T[T_NV]):
         total += S[g, S_PILE + v]

@@ -16,6 +16,7 @@ from numba import njit
 
 from fathom.fast.itb_kernel import (
     CHANCE,
+    FIRST,
     OVER,
     PLACE,
     ROLLING,
@@ -108,10 +109,11 @@ def observe(S: np.ndarray, T: np.ndarray, O: np.ndarray, E: np.ndarray, g: int, 
         out[O[O_TO_MOVE] + (cp - seat) % n] = 1.0
     else:
         out[O[O_TO_MOVE] + n + (0 if cp == CHANCE else 1)] = 1.0
-    out[O[O_TURN_SEAT] + (S[g, S_PLAYER] - seat) % n] = 1.0
+    phase = S[g, S_PHASE]
+    if phase != FIRST:  # no turn yet while the first player is drawn (R-IB-1)
+        out[O[O_TURN_SEAT] + (S[g, S_PLAYER] - seat) % n] = 1.0
     out[O[O_TURN_FLAGS]] = 1.0 if S[g, S_BONUS] else 0.0
     out[O[O_TURN_FLAGS] + 1] = 1.0 if S[g, S_END_BY] >= 0 else 0.0
-    phase = S[g, S_PHASE]
     out[O[O_PHASE] + phase] = 1.0
     out[O[O_ROLLS_LEFT]] = _min1(S[g, S_ROLLS_LEFT] / E[E_REROLLS])
     shells = T[T_SHELLS]

@@ -28,8 +28,9 @@ LUT = 6 ** dice.DICE  # 46656 ordered rolls of six dice
 MAX_PLAYERS = 5
 MAX_VALUES = 16  # distinct chest values a data file may have for the compiled engine
 
-# scalars
-T_N, T_SHELLS, T_REROLLS, T_FIRST, T_NV = range(5)
+# scalars (T_FIRST: the seat that plays first, -1 when setup draws it, R-IB-1; T_FIRST0: the id of
+# the chance outcome "seat 0 plays first")
+T_N, T_SHELLS, T_REROLLS, T_FIRST, T_NV, T_FIRST0 = range(6)
 
 
 def _layout(*fields: tuple[str, int]) -> dict[str, int]:
@@ -61,7 +62,10 @@ def build(game: Any) -> tuple[np.ndarray, np.ndarray]:
         raise OptionError(f"fathom.fast: the data has {values} distinct chest values; the compiled engine "
                           f"allows at most {MAX_VALUES} (use the reference engine for this data file)")
     t = np.zeros(T_LEN, np.int32)
-    t[T_N], t[T_SHELLS], t[T_REROLLS], t[T_FIRST], t[T_NV] = game.num_players, game.shells, game.rerolls, 0, values
+    first = getattr(game, "first_player", 0)  # None: drawn at setup (R-IB-1)
+    t[T_N], t[T_SHELLS], t[T_REROLLS], t[T_NV] = game.num_players, game.shells, game.rerolls, values
+    t[T_FIRST] = -1 if first is None else first
+    t[T_FIRST0] = getattr(game, "FIRST0", 0)
     t[T_SIZE:T_SIZE + NMS] = dice.SIZE
     t[T_RUN:T_RUN + NMS] = dice.RUN
     t[T_PERFECT:T_PERFECT + NMS] = dice.PERFECT
