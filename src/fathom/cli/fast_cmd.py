@@ -1,6 +1,7 @@
 """``fathom fast verify``: the differential test of :mod:`fathom.fast.verify` at scale.
 
-Games are dealt out over the player counts (and the data files asked for), in batches; with
+Games are dealt out over the player counts, the packaged data and the data files asked for (and a
+named first player where the game has that option), in batches; with
 ``--jobs`` the batches run in worker processes. The first difference stops the run and is printed
 with its seed, step and last moves, so it can be replayed in the reference engine.
 """
@@ -40,7 +41,11 @@ def _tables(args: argparse.Namespace) -> list[tuple[int, dict[str, Any]]]:
         players = [int(p) for p in args.players.split(",") if p.strip()]
     except ValueError:
         raise SystemExit(f"--players must be numbers separated by commas, got {args.players!r}") from None
+    from fathom.core.registry import game_class
+
     options: list[dict[str, Any]] = [{}] + [{"data_file": path} for path in args.data_file]
+    if "first_player" in game_class(args.game).OPTIONS:  # drawn at setup by default (R-IB-1); a named seat too
+        options.append({"first_player": 1})
     return [(p, o) for o in options for p in players]
 
 
