@@ -163,3 +163,21 @@ def test_every_fast_command_says_how_to_install_numba_when_it_is_missing(monkeyp
 
     with pytest.raises(need.FastUnavailable, match="pip install"):
         FastIntoTheBlueVectorEnv(num_envs=2)
+
+
+@pytest.mark.parametrize("first_player", ["random", 0, 2])
+def test_both_engines_start_with_the_same_first_player_R_IB_1(first_player):
+    """R-IB-1: who plays first is setup's chance outcome unless the option names a seat."""
+    from fathom.fast.itb_batch import IntoTheBlueBatch
+
+    result = verify_into_the_blue(3, range(200), {"first_player": first_player}, view_every=5)
+    assert result.games == 200
+    state = new_game("into-the-blue", players=3, seed=5, first_player=first_player)
+    batch = IntoTheBlueBatch(state.game, 1)
+    batch.reset([5])
+    assert batch.current_player().tolist() == [state.current_player]
+    if first_player == "random":
+        assert state.current_player == CHANCE
+        assert batch.chance_outcomes() == [[(state.game.FIRST0 + seat, 1 / 3) for seat in range(3)]]
+    else:  # the named seat's first roll
+        assert state.view(None)["turn"]["seat"] == first_player and state.legal_actions() == batch.legal_actions()[0]

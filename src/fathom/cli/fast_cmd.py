@@ -16,8 +16,6 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from fathom.cli.bench_fast import numba_missing
-
 GAMES = ("into-the-blue",)
 
 
@@ -59,6 +57,9 @@ def _batch(job: tuple[int, dict[str, Any], int, int, int]) -> tuple[int, int, in
 
 
 def run(args: argparse.Namespace, console: Console) -> int:
+    # imported here, so that `fathom` starts without importing numba
+    from fathom.cli.bench_fast import numba_missing
+
     say = lambda line, style="": console.print(Text(line, style=style), soft_wrap=True)
     if numba_missing(console, "fathom fast verify"):
         return 2

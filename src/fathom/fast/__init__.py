@@ -16,3 +16,29 @@ the reference engine), ``vector_env`` (Gymnasium's vector API), ``cli`` (``fatho
 Nothing here is imported by the reference engine; without numba the game installs and plays, and
 every ``--fast`` path says how to install it.
 """
+
+import hashlib as _hashlib
+import os as _os
+from pathlib import Path as _Path
+
+
+def _cache_dir() -> str:
+    """Where numba keeps the compiled kernels: a folder named by a digest of the sources they are
+    built from. numba checks only each function's own file, so a change to a kernel another module
+    calls (or to the reference's action ids the kernels freeze) would otherwise load stale code."""
+    here = _Path(__file__).parent
+    games = here.parent / "games" / "into_the_blue"
+    digest = _hashlib.sha256()
+    for path in sorted(here.glob("*.py")) + [games / "actions.py", games / "dice.py"]:
+        digest.update(path.read_bytes())
+    root = _os.environ.get("XDG_CACHE_HOME") or _os.path.join(_os.path.expanduser("~"), ".cache")
+    return _os.path.join(root, "fathom", "numba", digest.hexdigest()[:16])
+
+
+try:
+    import numba as _numba
+except ImportError:  # the reference engine needs none of this; need.py says how to install it
+    pass
+else:
+    if not _os.environ.get("NUMBA_CACHE_DIR"):  # a user's own choice wins
+        _numba.config.CACHE_DIR = _cache_dir()
