@@ -204,22 +204,24 @@ def apply(S: np.ndarray, T: np.ndarray, g: int, action: int) -> None:
 
 
 # ---- legal actions and chance ----------------------------------------------------------------
+@njit(cache=True, inline="always")
+def _copy(T: np.ndarray, start: int, m: int, out: np.ndarray) -> int:
+    """``T[start:start + m]`` into ``out``; returns ``m`` (a precomputed, ascending list of actions)."""
+    for i in range(m):
+        out[i] = T[start + i]
+    return m
+
+
 @njit(cache=True)
 def legal(S: np.ndarray, T: np.ndarray, g: int, out: np.ndarray) -> int:
     """Write the sorted legal actions (outcomes at a chance node) into ``out``; return how many."""
     phase = S[g, S_PHASE]
     if phase == ROLLING:
         k = S[g, S_TO_ROLL]
-        m = T[T_ROLL_N + k]
-        for i in range(m):
-            out[i] = T[T_ROLL_ACT + k * MAX_ROLL + i]
-        return m
+        return _copy(T, T_ROLL_ACT + k * MAX_ROLL, T[T_ROLL_N + k], out)
     if phase == CHOOSE:
         d = S[g, S_DICE]
-        m = T[T_CHOOSE_N + d]
-        for i in range(m):
-            out[i] = T[T_CHOOSE + d * MAX_SUBSETS + i]
-        return m
+        return _copy(T, T_CHOOSE + d * MAX_SUBSETS, T[T_CHOOSE_N + d], out)
     if phase == PLACE:
         m = T[T_RUN + S[g, S_DICE]]
         for i in range(m):
