@@ -13,6 +13,17 @@ ranges are disjoint, an action log is readable without knowing the node types.
 Subclasses implement the underscored hooks; this base supplies validation, the
 history, serialization, chance sampling, redacted views/events and determinization
 plumbing.
+
+The public read API: everything outside a game's own package (bots, encoders, front
+ends, statistics) reads a state only through public methods and properties, never
+through its storage. Every game answers :attr:`State.current_player`,
+:attr:`State.turn_seat` (whose turn it is, also at a chance node inside that turn),
+:attr:`State.step_kind` (what kind of step this is, a name from ``Game.STEP_KINDS``),
+:meth:`State.chance_observer` (who sees the outcome of this chance node: ``None`` for
+everyone, or the one seat), :meth:`State.scores` and :meth:`State.view`. Each game adds
+its own facts beside these (Deep Blue: :mod:`fathom.games.deep_blue.facts`, the board,
+the market and a dive; Into the Blue: the roll under way, on its state); they are
+listed in ``docs/engine-api.md``.
 """
 
 from __future__ import annotations
@@ -43,6 +54,8 @@ class Game(ABC):
     """Static description of one game configuration; shared by all its states."""
 
     name: ClassVar[str]
+    STEP_KINDS: ClassVar[tuple[str, ...]] = ()
+    """Every value :attr:`State.step_kind` can take in this game."""
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     OPTIONS: ClassVar[Mapping[str, Option]] = {}
@@ -152,6 +165,27 @@ class State(ABC):
         self._check_seat(seat)
         public = self._scores_public()
         return [v if public or p == seat else None for p, v in enumerate(self.scores())]
+
+    # ---- the public read API every game answers (see the module docstring) ----------
+    @property
+    @abstractmethod
+    def turn_seat(self) -> int:
+        """The seat whose turn it is (at a chance node inside a turn too); after the end, the last one."""
+
+    @property
+    @abstractmethod
+    def step_kind(self) -> str:
+        """What kind of step this is (one of ``game.STEP_KINDS``), e.g. a turn choice or a dice roll."""
+
+    def chance_observer(self) -> int | None:
+        """At a chance node whose outcome only one seat sees, that seat; ``None`` when the whole
+        table sees it (and at every decision: decisions are public, their secrets are in views)."""
+        return None
+
+    def chance_seen_by(self, seat: int) -> bool:
+        """Does ``seat`` see the outcome of this chance node (search trees branch only on those)?"""
+        observer = self.chance_observer()
+        return observer is None or observer == seat
 
     # ---- shared machinery ------------------------------------------------------------
     def _init_base(self, game: Game, seed: int) -> None:

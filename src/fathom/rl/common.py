@@ -132,24 +132,11 @@ def advance_chance(state: State, rng: Any = None) -> int:
 
 
 def private_chance_owner(state: State) -> int | None:
-    """At a chance node whose outcome only one seat sees, that seat; otherwise ``None``.
-
-    Into the Blue: the chest drawn after a perfect dive (kept face down). Deep Blue:
-    the cards taken back from one's own rest pile during a Rest. Every other chance
-    outcome and every decision is seen by the whole table.
-    """
+    """At a chance node whose outcome only one seat sees, that seat; otherwise ``None`` (the engine
+    says: :meth:`State.chance_observer`)."""
     if state.current_player != CHANCE:
         return None
-    name = state.game.name
-    if name == "into-the-blue":
-        from fathom.games.into_the_blue.state import CHEST
-
-        return state._player if state._phase == CHEST else None  # type: ignore[attr-defined]
-    if name == "deep-blue":
-        from fathom.games.deep_blue import phases as ph
-
-        return state.turn if state.phase == ph.REST_DRAW else None  # type: ignore[attr-defined]
-    return None
+    return state.chance_observer()
 
 
 def is_terminal(state: State) -> bool:

@@ -48,7 +48,6 @@ def collect(seed: int, players: int | None = None, scenario: str | None = None,
     from fathom.core.api import CHANCE
     from fathom.core.registry import new_game
     from fathom.core.rng import Rng
-    from fathom.games.deep_blue import phases as ph
 
     scenario = scenario or SCENARIOS[seed % len(SCENARIOS)]
     players = players or PLAYERS[seed % len(PLAYERS)]
@@ -63,12 +62,12 @@ def collect(seed: int, players: int | None = None, scenario: str | None = None,
         if p == CHANCE:
             state.apply(state.sample_chance())
             continue
-        if state.phase == ph.TURN and rng.randbelow(2):
-            samples.append(([float(v) for v in state.vp], [ev.features(state, T, q) for q in range(players)],
+        if state.step_kind == "turn" and rng.randbelow(2):
+            samples.append((state.scores(), [ev.features(state, T, q) for q in range(players)],
                             ev.turns_left(state, T)))
         state.apply(bots[p].choose(state))
         steps += 1
-    return {"seed": seed, "final": [float(v) for v in state.vp], "winners": state.winners(), "samples": samples,
+    return {"seed": seed, "final": state.scores(), "winners": state.winners(), "samples": samples,
             "done": state.is_terminal()}
 
 

@@ -58,12 +58,12 @@ def dive_value(
 ) -> float:
     """Expected VP for ``p`` of leading (or joining) a dive at ``node`` now (no dive under way)."""
     if tile is None:
-        tile = state.site_tile[node]
+        tile = state.tile_at(node)
     if kinds is None:
         kinds = spot_kinds(state, T, p, node)
     if hand is None:
-        hand = state.hands[p]
-    gem0 = state.site_gem[node] if node >= 0 else -1
+        hand = state.hand_of(p)
+    gem0 = state.gem_at(node) if node >= 0 else -1
     return dive_value_from(T, hand, full_bag(state), tile, kinds, gem0, leader,
                      params.lookahead if depth is None else depth, params.card_cost)
 
@@ -75,8 +75,8 @@ def boat_prospects(state: Any, T: Tables, p: int, params: Params = DEFAULT,
     values = []
     seen = set()
     for b in (2 * p, 2 * p + 1):
-        node = state.boat_node[b]
-        if node in seen or state.site_tile[node] < 0:
+        node = state.boat_at(b)
+        if node in seen or state.tile_at(node) < 0:
             continue
         seen.add(node)
         values.append(hold_share(state, T, p, node, params) * dive_value(state, T, p, node, depth=depth,

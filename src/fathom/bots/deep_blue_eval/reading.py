@@ -15,21 +15,21 @@ _TREASURE_OF_KIND = {K_SILVER: SILVER, K_GOLD: GOLD, K_RED: RED}
 
 def spot_kinds(state: Any, T: Tables, p: int, node: int) -> tuple[int, ...]:
     """Spot kinds ``p``'s boats hold on the tile at ``node`` (sorted)."""
-    tile = state.site_tile[node]
+    tile = state.tile_at(node)
     if tile < 0:
         return ()
     kinds = []
     for b in (2 * p, 2 * p + 1):
-        if state.boat_node[b] == node and state.boat_spot[b] >= 0:
-            kinds.append(T.tile_spots[tile][state.boat_spot[b]])
+        if state.boat_at(b) == node and state.boat_spot_of(b) >= 0:
+            kinds.append(T.tile_spots[tile][state.boat_spot_of(b)])
     return tuple(sorted(kinds))
 
 
 def free_kinds(state: Any, T: Tables, node: int) -> list[int]:
-    tile = state.site_tile[node]
+    tile = state.tile_at(node)
     if tile < 0:
         return []
-    taken = {state.boat_spot[i] for i, at in enumerate(state.boat_node) if at == node}
+    taken = state.spots_taken(node)
     return [k for s, k in enumerate(T.tile_spots[tile]) if s not in taken]
 
 
@@ -74,9 +74,9 @@ def spot_defences(kinds: tuple[int, ...]) -> tuple[int, int, int]:
 
 def full_bag(state: Any) -> tuple[int, ...]:
     """The bag with this dive's drawn gems back in (what the next dive will draw from)."""
-    if state.d_site >= 0:
-        return tuple(b + d for b, d in zip(state.bag, state.d_drawn))
-    return tuple(state.bag)
+    if state.dive_site() >= 0:
+        return tuple(b + d for b, d in zip(state.bag_counts(), state.dive_drawn()))
+    return state.bag_counts()
 
 
 def rivals_near(state: Any, T: Tables, p: int, node: int) -> bool:
@@ -85,7 +85,7 @@ def rivals_near(state: Any, T: Tables, p: int, node: int) -> bool:
         if o == p:
             continue
         for b in (2 * o, 2 * o + 1):
-            if dist[state.boat_node[b]] <= 1:
+            if dist[state.boat_at(b)] <= 1:
                 return True
     return False
 

@@ -10,7 +10,6 @@ from fathom.core.api import State
 from fathom.core.rng import Rng
 from fathom.games.into_the_blue import actions as A
 from fathom.games.into_the_blue import dice
-from fathom.games.into_the_blue.state import CHEST, PLACE, ROLLING
 
 
 class IntoTheBlueSearch(GenericPolicy):
@@ -63,13 +62,13 @@ class IntoTheBlueSearch(GenericPolicy):
         return sorted(keep)
 
     def key_decision(self, state: State) -> bool:
-        return self.search_dice or state._phase == PLACE
+        return self.search_dice or state.step_kind == "place"
 
     def start_marker(self, state: State, seat: int) -> Any:
-        return state._turn_no
+        return state.turn_number
 
     def at_horizon(self, state: State, seat: int, start: Any) -> bool:
-        return state._turn_no - start > self.turns
+        return state.turn_number - start > self.turns
 
     def default_action(self, state: State) -> int:
         return self.bot.choose(state)
@@ -77,15 +76,12 @@ class IntoTheBlueSearch(GenericPolicy):
     def prior_action(self, state: State) -> int | None:
         return self.bot.choose(state)
 
-    def chance_public(self, state: State, seat: int) -> bool:
-        return not (state._phase == CHEST and state._player != seat)  # a rival's chest value is secret
-
     def playout_action(self, state: State, seat: int, rng: Rng) -> int:
         return self.fast_bot.choose(state)
 
     def chance_key(self, state: State, counts: dict[int, int]) -> int:
         """By turn and roll: playouts of one scenario after different placements roll alike."""
-        return state._turn_no * 8 + (state._rolls_left if state._phase == ROLLING else 7)
+        return state.turn_number * 8 + (state.rolls_left if state.step_kind == "rolling" else 7)
 
     def evaluate(self, state: State, seat: int) -> list[float]:
         if state.is_terminal():

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from fathom.core.api import CHANCE
 from fathom.games.deep_blue import phases as ph
+from fathom.games.deep_blue.facts import FACE_DOWN
 from fathom.games.deep_blue.data import GEMS, SPOT_KINDS
-
-FACE_DOWN = -2
 
 
 class SailRules:

@@ -13,6 +13,7 @@ from fathom.core.api import CHANCE, TERMINAL, State
 from fathom.games.deep_blue import phases as ph
 from fathom.games.deep_blue.crew import CrewRules
 from fathom.games.deep_blue.dive import DiveRules
+from fathom.games.deep_blue.facts import FACE_DOWN, NO_TILE, Facts
 from fathom.games.deep_blue.game import MARKET_SLOTS, DeepBlueGame
 from fathom.games.deep_blue.knowledge import HiddenInfo
 from fathom.games.deep_blue.market import THEN_START, MarketRules
@@ -48,12 +49,10 @@ _LIST_FIELDS = frozenset(
      "site_tile", "site_gem", "bag", "supply", "market", "d_drawn", "d_card_vp"}
 )
 
-# sentinels for site_tile
-NO_TILE = -1
-FACE_DOWN = -2
+__all__ = ["FACE_DOWN", "NO_TILE", "DeepBlueState"]
 
 
-class DeepBlueState(CrewRules, MarketRules, SailRules, DiveRules, ViewBuilder, HiddenInfo, State):
+class DeepBlueState(CrewRules, MarketRules, SailRules, DiveRules, ViewBuilder, HiddenInfo, Facts, State):
     """One Deep Blue position. See :mod:`fathom.games.deep_blue.phases` for the steps."""
 
     __slots__ = _FIELDS + ("_cache",)

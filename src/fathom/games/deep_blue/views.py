@@ -14,10 +14,9 @@ from typing import Any
 from fathom.core.api import CHANCE, TERMINAL
 from fathom.core.redact import OMIT, Secret
 from fathom.games.deep_blue import phases as ph
+from fathom.games.deep_blue.facts import FACE_DOWN
 from fathom.games.deep_blue.counts import as_named
 from fathom.games.deep_blue.data import GEMS, SPOT_KINDS
-
-FACE_DOWN = -2
 
 
 class ViewBuilder:

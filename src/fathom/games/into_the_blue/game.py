@@ -18,7 +18,7 @@ from fathom.core.options import (
 from fathom.games.into_the_blue import actions, dice
 from fathom.games.into_the_blue.data import DataError, IntoTheBlueData, load_data
 from fathom.games.into_the_blue.scoring import level_tokens
-from fathom.games.into_the_blue.state import IntoTheBlueState
+from fathom.games.into_the_blue.state import PHASE_NAMES, IntoTheBlueState
 
 DEFAULT_PLAYERS = 4
 
@@ -35,6 +35,7 @@ class IntoTheBlueGame(Game):
     name: ClassVar[str] = "into-the-blue"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 5
+    STEP_KINDS: ClassVar[tuple[str, ...]] = PHASE_NAMES
     OPTIONS: ClassVar[dict[str, Option]] = {
         "first_player": Option(
             "first_player", RANDOM_FIRST, FIRST_PLAYER_CHOICES,

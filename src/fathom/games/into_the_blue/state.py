@@ -163,6 +163,31 @@ class IntoTheBlueState(State):
         acts, cum, total = A.ROLL_CUM[self._to_roll]
         return acts[bisect_right(cum, rng.randbelow(total))]
 
+    # ---- the public read API (see fathom.core.api) --------------------------------------
+    @property
+    def turn_seat(self) -> int:
+        return self._player
+
+    @property
+    def step_kind(self) -> str:
+        """``rolling`` (chance: the dice in the cup), ``choose`` (stop or reroll), ``place``
+        (which level of the run), ``chest`` (chance: the chest drawn) or ``over``."""
+        return PHASE_NAMES[self._phase]
+
+    def chance_observer(self) -> int | None:
+        """The chest drawn after a perfect dive is seen by its taker alone (kept face down)."""
+        return self._player if self._phase == CHEST else None
+
+    @property
+    def turn_number(self) -> int:
+        """Turns started so far, bonus turns after a perfect dive included."""
+        return self._turn_no
+
+    @property
+    def rolls_left(self) -> int:
+        """Rerolls the seat to move may still make this turn."""
+        return self._rolls_left
+
     # ---- the rules -------------------------------------------------------------------
     def _apply(self, action: int) -> None:
         phase = self._phase

@@ -1,0 +1,71 @@
+"""The storage fields of a Deep Blue position, declared for the type checker.
+
+The rules are written as mixins (crew, market, sail, dive, views, facts) that all work on
+these fields; declaring them once here lets each mixin be checked on its own. Nothing
+outside this package reads them: the public read API is :mod:`fathom.games.deep_blue.facts`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from fathom.core.api import State
+from fathom.games.deep_blue.counts import Counts
+
+if TYPE_CHECKING:
+    from fathom.games.deep_blue.game import DeepBlueGame
+
+
+class StateFields(State):
+    """Only for type checking: never instantiated, never a base at run time."""
+
+    game: DeepBlueGame
+    phase: int
+    actor: int
+    turn: int
+    hands: list[Counts]
+    rests: list[Counts]
+    known_hand: list[Counts]
+    known_rest: list[Counts]
+    in_play: list[Counts]
+    tokens: list[int]
+    vp: list[int]
+    boat_node: list[int]
+    boat_spot: list[int]
+    site_tile: list[int]
+    site_gem: list[int]
+    unrevealed: Counts
+    setup_left: Counts
+    setup_site: int
+    fresco: int
+    bag: list[int]
+    supply: list[int]
+    deck: Counts
+    market: list[int]
+    discarded: Counts
+    pay_left: int
+    pay_for: int
+    sail_points: int
+    moved: int
+    landing: tuple[int, ...]
+    scatter: tuple[int, ...]
+    storm: tuple[int, ...]
+    refill: tuple[int, ...]
+    refill_then: int
+    rest_left: int
+    rush_queue: tuple[int, ...]
+    d_site: int
+    d_tile: int
+    d_leader: int
+    d_in: int
+    d_out: int
+    d_joined: int
+    d_both: int
+    d_drawn: list[int]
+    d_order: tuple[int, ...]
+    d_card_vp: list[int]
+    d_count_used: int
+    d_step: tuple[int, ...]
+    d_hazards: tuple[int, ...]
+    d_queue: tuple[int, ...]
+    _cache: list[int] | None
