@@ -54,7 +54,7 @@ class Game(ABC):
     """Static description of one game configuration; shared by all its states."""
 
     name: ClassVar[str]
-    STEP_KINDS: ClassVar[tuple[str, ...]] = ()
+    STEP_KINDS: ClassVar[tuple[str, ...]] = ("decision", "chance", "over")
     """Every value :attr:`State.step_kind` can take in this game."""
     min_players: ClassVar[int]
     max_players: ClassVar[int]
@@ -168,14 +168,17 @@ class State(ABC):
 
     # ---- the public read API every game answers (see the module docstring) ----------
     @property
-    @abstractmethod
     def turn_seat(self) -> int:
-        """The seat whose turn it is (at a chance node inside a turn too); after the end, the last one."""
+        """The seat whose turn it is (at a chance node inside a turn too). Games with turns say so;
+        this default knows only the seat to move (``CHANCE`` or ``TERMINAL`` elsewhere)."""
+        return self.current_player
 
     @property
-    @abstractmethod
     def step_kind(self) -> str:
-        """What kind of step this is (one of ``game.STEP_KINDS``), e.g. a turn choice or a dice roll."""
+        """What kind of step this is (one of ``game.STEP_KINDS``), e.g. a turn choice or a dice roll.
+        This default tells only a decision, a chance node and the end apart."""
+        player = self.current_player
+        return "chance" if player == CHANCE else "over" if player == TERMINAL else "decision"
 
     def chance_observer(self) -> int | None:
         """At a chance node whose outcome only one seat sees, that seat; ``None`` when the whole

@@ -11,6 +11,7 @@ from fathom.bots.deep_blue_eval.reading import (
     full_bag, hand_signature, hold_share, rates_for, spot_defences, spot_kinds,
 )
 from fathom.bots.deep_blue_eval.tables import DEFAULT, Params, Tables
+from fathom.games.deep_blue import dive_model as model
 from fathom.games.deep_blue import odds
 
 
@@ -115,8 +116,7 @@ def _compute_value(T: Tables, hand: tuple[int, ...], bag: tuple[int, ...], tile:
     )
     if cards:
         value += _cards_bonus(cards, bag, 4 + min(3, blue + black + sum(spots)))
-    if leader or (sunken and T.ruins):
-        value += T.tile_vp[tile]
+    value += model.tile_vp(T.tile_vp[tile], leader, bool(sunken and T.ruins), False)
     return value
 
 

@@ -6,11 +6,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from fathom.bots.deep_blue_eval.tables import K_BLACK, K_BLUE, K_EITHER, K_GOLD, K_RED, K_SILVER, Params, Tables
-from fathom.games.deep_blue.dive_model import BLACK, BLUE, GOLD, RED, SILVER
-
-
-_TREASURE_OF_KIND = {K_SILVER: SILVER, K_GOLD: GOLD, K_RED: RED}
+from fathom.bots.deep_blue_eval.tables import Params, Tables
+from fathom.games.deep_blue import dive_model as model
+from fathom.games.deep_blue.dive_model import BLACK, BLUE
 
 
 def spot_kinds(state: Any, T: Tables, p: int, node: int) -> tuple[int, ...]:
@@ -53,14 +51,7 @@ def hand_signature(T: Tables, hand: tuple[int, ...], sunken: bool) -> tuple[tupl
 
 @lru_cache(maxsize=4096)
 def _rates(gem_vp: tuple[int, ...], gem_vp_spot: tuple[int, ...], kinds: tuple[int, ...]) -> tuple[int, ...]:
-    rates = [0] * 7
-    for g in (SILVER, GOLD, RED):
-        rates[g] = gem_vp[g]
-    for k in kinds:
-        g = _TREASURE_OF_KIND.get(k)
-        if g is not None:
-            rates[g] = gem_vp_spot[g]
-    return tuple(rates)
+    return model.gem_rates(gem_vp, gem_vp_spot, kinds)
 
 
 def rates_for(T: Tables, kinds: tuple[int, ...]) -> tuple[int, ...]:
@@ -69,7 +60,8 @@ def rates_for(T: Tables, kinds: tuple[int, ...]) -> tuple[int, ...]:
 
 @lru_cache(maxsize=1024)
 def spot_defences(kinds: tuple[int, ...]) -> tuple[int, int, int]:
-    return (kinds.count(K_BLUE), kinds.count(K_BLACK), kinds.count(K_EITHER))
+    """(blue-only, black-only, either) defences of these spot kinds (the dive model's rule, cached)."""
+    return model.spot_defences(kinds)
 
 
 def full_bag(state: Any) -> tuple[int, ...]:

@@ -8,6 +8,7 @@ from typing import Any
 from fathom.bots import deep_blue_eval as ev
 from fathom.bots.deep_blue_eval import Tables
 from fathom.bots.deep_blue_heuristic.core import HeuristicCore
+from fathom.games.deep_blue import dive_model as model
 from fathom.games.deep_blue import odds
 
 
@@ -51,11 +52,7 @@ class Diving(HeuristicCore):
         cards, blue, black = ev.hand_signature(T, state.hand_of(p), sunken)
         bs, ks, es = ev.spot_defences(kinds)
         leader = state.dive_leader() == p
-        tile_vp = 0
-        if sunken and T.ruins:
-            tile_vp = T.tile_vp[tile] * (2 if state.dives_with_both(p) else 1)
-        elif leader:
-            tile_vp = T.tile_vp[tile]
+        tile_vp = model.tile_vp(T.tile_vp[tile], leader, bool(sunken and T.ruins), state.dives_with_both(p))
         return odds.Diver(seat=p, rates=ev.rates_for(T, kinds), defences=odds.Defences(bs, ks, es, blue, black),
                           cards=cards, banked=state.dive_card_vp(p), tile_vp=tile_vp,
                           bounty=bool(T.bounty and sunken and leader), one_count_card=T.one_count)

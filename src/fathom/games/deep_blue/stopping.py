@@ -12,7 +12,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 
 from fathom.games.deep_blue.dive_model import (
-    BLACK, BLUE, BOUNTY_SET, BOUNTY_VP, HAZARD_GEMS, N_GEMS, Diver, defend,
+    BLACK, BLUE, HAZARD_GEMS, N_GEMS, Diver, bounty_vp, cards_met_vp, defend, hazards_in_bag, is_hazard,
 )
 
 
@@ -108,8 +108,7 @@ class _Solver:
         self._no_risk: dict[tuple[int, int], float] = {}
         self._stops: dict[int, float] = {}
         self._outs: dict[int, float] = {}
-        self._card_needs = [(tuple((g, k) for g, k in enumerate(needs) if k), needs_any, value)
-                            for needs, needs_any, value in diver.cards]
+        self._card_needs = diver.cards
         relevant = set(HAZARD_GEMS)
         relevant.update(g for g, r in enumerate(diver.rates) if r)
         for needs, _, _ in diver.cards:
@@ -153,21 +152,8 @@ class _Solver:
         return out
 
     def _cards(self, drawn: tuple[int, ...]) -> int:
-        """VP of the cards met by ``drawn`` (same rule as :func:`cards_met_vp`, precompiled)."""
-        total = sum(drawn)
-        vp = best_any = 0
-        for needs, needs_any, value in self._card_needs:
-            if total < needs_any:
-                continue
-            for g, k in needs:
-                if drawn[g] < k:
-                    break
-            else:
-                if needs_any and self.diver.one_count_card:
-                    best_any = max(best_any, value)
-                else:
-                    vp += value
-        return vp + best_any
+        """VP of the cards met by ``drawn`` (R-DB-10, from the dive model)."""
+        return cards_met_vp(self._card_needs, drawn, self.diver.one_count_card)
 
     def _stop(self, code: int) -> float:
         """VP if the dive ends at ``code`` with the leader still in."""
@@ -183,7 +169,7 @@ class _Solver:
                 if self._card_needs:
                     value += self._cards(drawn)
                 if d.bounty:
-                    value += BOUNTY_VP * (sum(drawn) // BOUNTY_SET)
+                    value += bounty_vp(sum(drawn))
             value = self._stops[code] = float(value)
         return value
 
@@ -242,8 +228,8 @@ class _Solver:
     def _safe(self, code: int, res: tuple[int, ...]) -> bool:
         full, shift, mask = self.full, self.shift, self.mask
         drawn_blue, drawn_black = (code >> shift[BLUE]) & mask, (code >> shift[BLACK]) & mask
-        blue = full[BLUE] - drawn_blue - (1 if drawn_blue == 0 and full[BLUE] > 0 else 0)
-        black = full[BLACK] - drawn_black - (1 if drawn_black == 0 and full[BLACK] > 0 else 0)
+        blue = hazards_in_bag(BLUE, full[BLUE] - drawn_blue, drawn_blue)
+        black = hazards_in_bag(BLACK, full[BLACK] - drawn_black, drawn_black)
         bs, ks, es, bc, kc = res
         b, k = bs + bc, ks + kc
         return blue <= b + es and black <= k + es and blue + black <= b + k + es
@@ -287,7 +273,7 @@ class _Solver:
         shift, mask, unit = self.shift, self.mask, self.unit
         hazards = []
         for g in gems:
-            if g >= BLACK and (code >> shift[g]) & mask:  # a second gem of a hazard colour
+            if is_hazard(g, (code >> shift[g]) & mask):
                 hazards.append(g)
             code += unit[g]
         n += len(gems)
@@ -316,7 +302,7 @@ class _Solver:
             for g in range(N_GEMS):
                 k = bag[g]
                 if k:
-                    if g >= BLACK and k < full[g]:  # a hazard: defend or resurface
+                    if is_hazard(g, full[g] - k):  # defend or resurface
                         acc += k * self._after(code, n, res, (g,), gone, memo)
                     else:
                         acc += k * value(code + unit[g], n + 1, res, memo)
