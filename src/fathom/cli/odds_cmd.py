@@ -18,7 +18,8 @@ from rich.table import Table
 from rich.text import Text
 
 from fathom.core.errors import OptionError, allowed_list
-from fathom.core.registry import game_names, make_game
+from fathom.core.registry import make_game
+from fathom.plugins import known, plugins_with
 
 Columns = dict[str, list[tuple[str, Fraction]]]
 """A table by column: its label, then (row label, probability) pairs; the plot draws the same."""
@@ -34,7 +35,7 @@ DEFENCES = {  # column label -> Defences fields
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", choices=game_names())
+    parser.add_argument("game", choices=[plugin.name for plugin in plugins_with("odds_table")])
     parser.add_argument("--draws", type=int, default=12, help="Deep Blue: draws of a dive to show (default 12)")
     parser.add_argument("--bag", default=None, metavar="GEM=N,...",
                         help="Deep Blue: the bag to dive from, e.g. silver=9,gold=5,black=4,blue=4 "
@@ -46,7 +47,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, console: Console) -> int:
-    title, x_label, columns = _deep_blue(args, console) if args.game == "deep-blue" else _into_the_blue(console)
+    title, x_label, columns = known(args.game).load("odds_table")(args, console)
     if args.plot:
         _plot(args.plot, title, x_label, columns)
         console.print(Text(f"Wrote {args.plot}"))
@@ -94,14 +95,14 @@ def parse_bag(text: str, gems: tuple[str, ...]) -> tuple[int, ...]:
     return tuple(counts.values())
 
 
-def _deep_blue(args: argparse.Namespace, console: Console) -> tuple[str, str, Columns]:
+def deep_blue_table(args: argparse.Namespace, console: Console) -> tuple[str, str, Columns]:
     from fathom.games.deep_blue.data import GEMS
     from fathom.games.deep_blue.dive_model import Defences
     from fathom.games.deep_blue.odds import still_in
 
     if not 1 <= args.draws <= 40:
         raise OptionError(f"--draws {args.draws}: choose 1 to 40")
-    bag = parse_bag(args.bag, GEMS) if args.bag else make_game("deep-blue").components.bag_at_setup
+    bag = parse_bag(args.bag, GEMS) if args.bag else make_game(args.game).components.bag_at_setup
     per_draw = 2 if args.pairs else 1
     columns = {label: still_in(bag, Defences(**fields), args.draws, per_draw) for label, fields in DEFENCES.items()}
     shown = ", ".join(f"{n} {g}" for g, n in zip(GEMS, bag) if n)
@@ -120,10 +121,10 @@ def _deep_blue(args: argparse.Namespace, console: Console) -> tuple[str, str, Co
     return table.title, "draw", {label: list(zip(draws, p)) for label, p in columns.items()}
 
 
-def _into_the_blue(console: Console) -> tuple[str, str, Columns]:
+def into_the_blue_table(args: argparse.Namespace, console: Console) -> tuple[str, str, Columns]:
     from fathom.games.into_the_blue import odds
 
-    rolls = make_game("into-the-blue").rerolls + 1  # the box's rolls a turn (data file)
+    rolls = make_game(args.game).rerolls + 1  # the box's rolls a turn (data file)
     table = Table(title="Chance of each result with the best play toward it", title_justify="left",
                   box=box.SIMPLE_HEAD)
     table.add_column("target")

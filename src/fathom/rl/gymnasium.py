@@ -40,6 +40,7 @@ from fathom.bots.specs import build_bot
 from fathom.core.api import CHANCE, TERMINAL
 from fathom.core.errors import OptionError
 from fathom.core.registry import make_game, new_game
+from fathom.plugins import plugin_for
 from fathom.rl import common
 from fathom.rl.encoding import encoder_for
 
@@ -208,10 +209,8 @@ class FathomEnv(gymnasium.Env):
         return self.render_text()
 
 
-ENV_IDS = {
-    "into-the-blue": f"fathom/IntoTheBlue-v{common.ENV_VERSION}",
-    "deep-blue": f"fathom/DeepBlue-v{common.ENV_VERSION}",
-}
+ENV_IDS = {name: f"fathom/{plugin_for(name).camel}-v{common.ENV_VERSION}" for name in common.GAMES}
+"""Gymnasium's id of each game's environment (``fathom/DeepBlue-v0``)."""
 
 
 def register() -> None:

@@ -25,6 +25,7 @@ from typing import Any
 
 import numpy as np
 
+from fathom.plugins import plugin_for
 from fathom.rl.encoding import action_features, encoder_for
 from fathom.rl.gymnasium import FathomEnv
 
@@ -82,7 +83,9 @@ def itb_action_features(game: Any) -> tuple[FeatureFn, int]:
 
 
 def features_for(game: Any) -> tuple[FeatureFn, int]:
-    return itb_action_features(game) if game.name == "into-the-blue" else static_action_features(game)
+    """The policy's per-action features: the game's own (named by its plugin), else the static ones."""
+    plugin = plugin_for(game.name)
+    return plugin.load("policy_features")(game) if plugin.has("policy_features") else static_action_features(game)
 
 
 @dataclass

@@ -22,6 +22,7 @@ from fathom.games.deep_blue import odds as deep_blue_odds
 from fathom.games.deep_blue.data import GEMS, Components
 from fathom.games.into_the_blue import dice
 from fathom.games.into_the_blue import odds as itb
+from fathom.plugins import plugin_for
 
 
 def _frac(p: Fraction) -> dict[str, Any]:
@@ -57,7 +58,7 @@ def deep_blue(view: dict[str, Any], seat: int | None, comp: Components) -> dict[
     return out
 
 
-def into_the_blue(view: dict[str, Any], seat: int | None) -> dict[str, Any]:
+def into_the_blue(view: dict[str, Any], seat: int | None, comp: Any = None) -> dict[str, Any]:
     turn = view.get("turn") or {}
     out: dict[str, Any] = {}
     if seat is None or turn.get("seat") != seat or turn.get("phase") != "choose":
@@ -79,8 +80,5 @@ def into_the_blue(view: dict[str, Any], seat: int | None) -> dict[str, Any]:
 
 def odds_for(game: str, view: dict[str, Any], seat: int | None, comp: Any) -> dict[str, Any]:
     """Odds for a page, from ``view`` and the box's public components only."""
-    if game == "deep-blue":
-        return deep_blue(view, seat, comp)
-    if game == "into-the-blue":
-        return into_the_blue(view, seat)
-    return {}
+    plugin = plugin_for(game)
+    return plugin.load("page_odds")(view, seat, comp) if plugin.has("page_odds") else {}
