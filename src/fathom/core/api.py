@@ -22,8 +22,8 @@ through its storage. Every game answers :attr:`State.current_player`,
 :meth:`State.chance_observer` (who sees the outcome of this chance node: ``None`` for
 everyone, or the one seat), :meth:`State.scores` and :meth:`State.view`. Each game adds
 its own facts beside these (Deep Blue: :mod:`fathom.games.deep_blue.facts`, the board,
-the market and a dive; Into the Blue: the roll under way, on its state); they are
-listed in ``docs/engine-api.md``.
+the market and a dive; Into the Blue: the turn and the roll under way, on its state).
+How a game package is laid out (steps, action ids, data checks) is in :mod:`fathom.games`.
 """
 
 from __future__ import annotations
@@ -99,6 +99,11 @@ class Game(ABC):
         Front ends that offer undo must not take such a move back: the others have seen it.
         """
         return False
+
+    def describe(self) -> dict[str, Any]:
+        """Static, public facts of this box (components, board, values) for front ends and bots;
+        every game describes its own (this default: nothing)."""
+        return {}
 
     @abstractmethod
     def new_initial_state(self, seed: int) -> "State":

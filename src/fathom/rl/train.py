@@ -44,7 +44,6 @@ def static_action_features(game: Any) -> tuple[FeatureFn, int]:
 
 def itb_action_features(game: Any) -> tuple[FeatureFn, int]:
     """Into the Blue features: static ones + kept faces after a reroll + shells a placement puts."""
-    from fathom.games.into_the_blue import actions as A
     from fathom.games.into_the_blue import dice
 
     table = action_features(game)
@@ -54,11 +53,12 @@ def itb_action_features(game: Any) -> tuple[FeatureFn, int]:
     is_reroll = np.zeros(n_act, dtype=np.float32)
     place_level = np.zeros(n_act, dtype=np.int64)  # 1..5 for place actions, else 0
     for a in range(n_act):
-        if A.REROLL0 < a < A.REROLL0 + len(dice.MULTISETS):
-            reroll[a] = dice.COUNTS[a - A.REROLL0]
+        rerolled = game.rerolled(a)
+        if rerolled is not None:
+            reroll[a] = dice.COUNTS[rerolled]
             is_reroll[a] = 1.0
-        elif A.PLACE0 < a <= A.PLACE0 + 5:
-            place_level[a] = a - A.PLACE0
+        elif a in game.PLACE_LEVEL:
+            place_level[a] = game.PLACE_LEVEL[a]
     o_dice = enc.field("turn.dice").offset
     o_place = enc.field("turn.placements").offset
     shells = float(game.shells)

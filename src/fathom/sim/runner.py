@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from fathom.bots.specs import build_bot, split_bots
+from fathom.bots.specs import build_bot
 from fathom.core.api import CHANCE, TERMINAL
 from fathom.core.errors import OptionError
 from fathom.core.registry import game_class, new_game
@@ -299,7 +299,3 @@ def summarize(records: Sequence[dict[str, Any]]) -> dict[str, BotSummary]:
             row[1] += win
             counted.add(bot)
     return out
-
-
-def split_bot_list(text: str) -> list[str]:
-    return split_bots(text)

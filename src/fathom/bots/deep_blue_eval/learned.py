@@ -4,6 +4,9 @@ spread of leads still to come that turns it into a win chance."""
 
 from __future__ import annotations
 
+import json
+from functools import cache
+from importlib import resources
 from typing import Any
 
 from fathom.bots.deep_blue_eval.cards import meet_chance, my_turns_left, turns_left
@@ -61,7 +64,20 @@ def table_key(players: int, scenario: str) -> str:
     return f"{players}:{scenario}"
 
 
+VALUE_FILE = "deep_blue_value.json"
+"""The fitted weight sets, a data file beside the bots (written by :mod:`fathom.sim.fit_eval`)."""
+VALUE_ABOUT = ("Fitted Deep Blue value functions, written by `python -m fathom.sim.fit_eval` (do not edit by hand). "
+               "One set per table it was fitted for (players:scenario), and 'any' for every other table; "
+               "win_scale is the logistic scale of the win chance: a + b * turns left.")
+
 _WEIGHTS: dict[tuple[int, str], tuple[list[float], float, tuple[float, float]]] = {}
+
+
+@cache
+def value_sets() -> dict[str, dict[str, Any]]:
+    """Every fitted set by table key, read once from the packaged data file."""
+    text = resources.files("fathom.bots").joinpath(VALUE_FILE).read_text(encoding="utf-8")
+    return dict(json.loads(text)["sets"])
 
 
 def _weights(T: Tables) -> tuple[list[float], float, tuple[float, float]]:
@@ -69,11 +85,11 @@ def _weights(T: Tables) -> tuple[list[float], float, tuple[float, float]]:
     key = (T.n, T.scenario)
     chosen = _WEIGHTS.get(key)
     if chosen is None:
-        from fathom.bots import deep_blue_value as fitted
-
-        entry = fitted.SETS.get(table_key(T.n, T.scenario), fitted.SETS[GENERAL])
+        sets = value_sets()
+        entry = sets.get(table_key(T.n, T.scenario), sets[GENERAL])
+        scale = entry["win_scale"]
         chosen = _WEIGHTS[key] = ([entry["weights"][n] for n in WEIGHT_NAMES], entry["share_scale"],
-                                  tuple(entry["win_scale"]))
+                                  (scale[0], scale[1]))
     return chosen
 
 

@@ -8,7 +8,6 @@ from fathom.bots.into_the_blue_expert import IntoTheBlueExpertBot, Position, tur
 from fathom.bots.ismcts_policies.generic import GenericPolicy, finished_rewards, lead_rewards
 from fathom.core.api import State
 from fathom.core.rng import Rng
-from fathom.games.into_the_blue import actions as A
 from fathom.games.into_the_blue import dice
 
 
@@ -48,14 +47,12 @@ class IntoTheBlueSearch(GenericPolicy):
         left = view["turn"]["rolls_left"]
         solution = turn_solution(Position(view, seat))
 
-        def is_reroll(a: int) -> bool:
-            return A.REROLL0 < a < A.REROLL0 + len(dice.MULTISETS)
-
+        rerolled = state.game.rerolled
         scored = sorted(
-            (-solution.after_keep_float(dice.sub(table, a - A.REROLL0), left - 1), a)
-            for a in legal if is_reroll(a) and left > 0
+            (-solution.after_keep_float(dice.sub(table, rerolled(a)), left - 1), a)
+            for a in legal if rerolled(a) is not None and left > 0
         )
-        keep = {a for a in legal if not is_reroll(a)}
+        keep = {a for a in legal if rerolled(a) is None}
         keep.update(a for _, a in scored[: self.max_candidates])
         if prior is not None:
             keep.add(prior)

@@ -241,15 +241,6 @@ def choice_odds(
     return out
 
 
-def format_odds(odds: dict[TargetLike, Fraction]) -> str:
-    """``P(perfect)=1.5%, P(reach L3)=24.3%…`` with exact fractions when they are short."""
-    parts = []
-    for target, p in odds.items():
-        label = "perfect" if target == PERFECT else str(target)
-        parts.append(f"P({label})={format_probability(p)}")
-    return ", ".join(parts)
-
-
 def format_probability(p: Fraction) -> str:
     if p == 0 or p == 1:
         return str(int(p))

@@ -32,13 +32,12 @@ from fathom.core.redact import Secret
 from fathom.core.rng import Rng
 from fathom.games.into_the_blue import actions as A
 from fathom.games.into_the_blue import dice, scoring
+from fathom.games.into_the_blue.phases import CHEST, CHOOSE, FIRST, NAMES, OVER, PLACE, ROLLING
 
 if TYPE_CHECKING:
     from fathom.games.into_the_blue.game import IntoTheBlueGame
 
-# phases
-ROLLING, CHOOSE, PLACE, CHEST, OVER, FIRST = range(6)
-PHASE_NAMES = ("rolling", "choose", "place", "chest", "over", "first-player")
+PHASE_NAMES = NAMES
 
 _EMPTY_LIST: list[int] = []
 _ADD, _KEEP, _KEY, _FACES = dice.ADD, dice.KEEP, dice.KEY, dice.FACE_TUPLES
