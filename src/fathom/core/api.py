@@ -149,7 +149,7 @@ class State(ABC):
         """Replace everything ``seat`` cannot know by a consistent random alternative."""
 
     @abstractmethod
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[Any, ...]:
         """Everything that defines the position (for equality tests)."""
 
     @abstractmethod
@@ -199,7 +199,7 @@ class State(ABC):
     def _init_base(self, game: Game, seed: int) -> None:
         self.game = game
         self.seed = seed
-        self._hist: tuple | None = None
+        self._hist: tuple[Any, int] | None = None
         self._hist_len = 0
         self._log: list[dict[str, Any]] | None = []
 
@@ -336,7 +336,8 @@ class State(ABC):
     def view(self, seat: int | None) -> dict[str, Any]:
         """JSON-safe dict of exactly what ``seat`` may know (``None``: a spectator)."""
         self._check_seat(seat)
-        return redact(self._snapshot(), seat)
+        view: dict[str, Any] = redact(self._snapshot(), seat)
+        return view
 
     def events(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
         """The game's event log as ``seat`` may see it, from event number ``since`` on.

@@ -72,7 +72,7 @@ def _rules_folder(name: str) -> Traversable:
     return resources.files(package) / "rules"
 
 
-_GAME_CACHE: dict[tuple, Game] = {}
+_GAME_CACHE: dict[tuple[Any, ...], Game] = {}
 
 
 def make_game(name: str, players: int | None = None, **options: Any) -> Game:

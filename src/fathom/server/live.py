@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fathom.core.api import CHANCE, TERMINAL, State
-from fathom.core.redact import redact
 from fathom.core.registry import new_game
 from fathom.plugins import plugin_for
 from fathom.server.catalog import describe
@@ -119,14 +118,7 @@ class LiveTable:
 
     # ---- what one page sees ------------------------------------------------------------------
     def events_for(self, seat: int | None, start: int) -> list[dict[str, Any]]:
-        raw = getattr(self.state, "_log", None)
-        if raw is None:
-            return self.state.events(seat)[start:]
-        return [redact(e, seat) for e in raw[start:]]
-
-    def event_count(self) -> int:
-        raw = getattr(self.state, "_log", None)
-        return len(raw) if raw is not None else len(self.state.events(None))
+        return self.state.events(seat, start)
 
     def state_message(self, client: Client) -> dict[str, Any]:
         st = self.state

@@ -9,14 +9,21 @@ City tile a pair is drawn and counts as one draw (R-DB-11).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from fathom.core.api import CHANCE
 from fathom.games.deep_blue import phases as ph
 from fathom.games.deep_blue.data import GEMS, SPOT_KINDS
 from fathom.games.deep_blue.dive_model import DEFENDED_BY, is_hazard, needs_met
 from fathom.games.deep_blue.scoring import dive_scores
 
+if TYPE_CHECKING:
+    from fathom.games.deep_blue.fields import StateFields as _Base
+else:
+    _Base = object
 
-class DiveRules:
+
+class DiveRules(_Base):
     __slots__ = ()
 
     def _scenario_applies(self) -> bool:

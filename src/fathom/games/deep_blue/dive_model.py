@@ -130,10 +130,10 @@ class Diver:
 def draw_outcomes(bag: Sequence[int], per_draw: int = 1) -> list[tuple[tuple[int, ...], int]]:
     """Every outcome of the next draw with its integer weight (ordered pairs with Troubled Waters)."""
     total = sum(bag)
-    singles = [((g,), n) for g, n in enumerate(bag) if n]
+    singles: list[tuple[tuple[int, ...], int]] = [((g,), n) for g, n in enumerate(bag) if n]
     if per_draw == 1 or total < 2:
         return singles
-    out = []
+    out: list[tuple[tuple[int, ...], int]] = []
     for g1, n1 in enumerate(bag):
         if not n1:
             continue
@@ -155,7 +155,11 @@ def hazards_after(drawn: Sequence[int], gems: Sequence[int]) -> tuple[list[int],
     return counts, hazards
 
 
-def defend(d: tuple[int, int, int, int, int], hazards: Sequence[int], cards_first: bool = True):
+Res = tuple[int, int, int, int, int]
+"""Defences left as (blue spot, black spot, either spot, blue cards, black cards)."""
+
+
+def defend(d: Res, hazards: Sequence[int], cards_first: bool = True) -> Res | None:
     """Defences left after facing ``hazards`` (specific spot, then card, then either spot), or None."""
     bs, ks, es, bc, kc = d
     for h in hazards:

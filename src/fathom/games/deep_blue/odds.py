@@ -33,7 +33,7 @@ from typing import Any
 
 from fathom.games.deep_blue.data import GEMS, SPOT_KINDS, Components
 from fathom.games.deep_blue.dive_model import (
-    BLACK, BLUE, HAZARD_GEMS, N_GEMS, SILVER, Card, Defences, Diver, defend, draw_outcomes, gem_rates, hazards_after,
+    BLACK, BLUE, HAZARD_GEMS, N_GEMS, SILVER, Card, Res, Defences, Diver, defend, draw_outcomes, gem_rates, hazards_after,
     out_vp, stop_vp, tile_vp,
 )
 from fathom.games.deep_blue.scenarios import NO_SCENARIO, ScenarioRules
@@ -204,9 +204,9 @@ def still_in(bag: Sequence[int], defences: Defences, draws: int, per_draw: int =
     pool = sum(bag) - bag[BLACK] - bag[BLUE]
     out = [Fraction(0)] * draws
     # state: (black left, blue left, others left, black drawn, blue drawn, defences left) -> probability
-    states: dict[tuple, Fraction] = {(bag[BLACK], bag[BLUE], pool, 0, 0, defences.as_tuple()): Fraction(1)}
+    states: dict[tuple[int, int, int, int, int, Res], Fraction] = {(bag[BLACK], bag[BLUE], pool, 0, 0, defences.as_tuple()): Fraction(1)}
     for k in range(draws):
-        nxt: dict[tuple, Fraction] = {}
+        nxt: dict[tuple[int, int, int, int, int, Res], Fraction] = {}
         for (black, blue, other, dk, db, res), p in states.items():
             left = [0] * N_GEMS
             left[BLACK], left[BLUE], left[SILVER] = black, blue, other

@@ -7,6 +7,7 @@ copies it, and routes each action to the rule for the current step.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from fathom.core.api import CHANCE, TERMINAL, State
@@ -212,7 +213,7 @@ class DeepBlueState(CrewRules, MarketRules, SailRules, DiveRules, ViewBuilder, H
         other._cache = self._cache
         return other
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[Any, ...]:
         return tuple(
             tuple(v) if isinstance(v, list) else v for v in (getattr(self, name) for name in _FIELDS)
         )
@@ -250,7 +251,7 @@ class DeepBlueState(CrewRules, MarketRules, SailRules, DiveRules, ViewBuilder, H
                     "text": f"The Sunken City fresco is complete. Final VP {self.vp}; winner(s): {names}"})
 
 
-_LEGAL = {
+_LEGAL: dict[int, Callable[[DeepBlueState], list[int]]] = {
     ph.TURN: DeepBlueState.legal_turn,
     ph.PAY: DeepBlueState.legal_pay,
     ph.TAKE: DeepBlueState.legal_take,
@@ -263,7 +264,7 @@ _LEGAL = {
     ph.PLAY: DeepBlueState.legal_play,
     ph.CONTINUE: DeepBlueState.legal_continue,
 }
-_CHANCE = {
+_CHANCE: dict[int, Callable[[DeepBlueState], list[tuple[int, int]]]] = {
     ph.SETUP_SCENARIO: DeepBlueState.chance_scenario,
     ph.SETUP_FIRST: DeepBlueState.chance_first_player,
     ph.SETUP_TILE: DeepBlueState.chance_setup_tile,
@@ -277,7 +278,7 @@ for _phase in list(_LEGAL) + [ph.OVER]:
     _CHANCE.setdefault(_phase, lambda self: [])
 for _phase in _CHANCE:
     _LEGAL.setdefault(_phase, lambda self: [])
-_APPLY = {
+_APPLY: dict[int, Callable[[DeepBlueState, int], None]] = {
     ph.SETUP_SCENARIO: DeepBlueState.apply_scenario,
     ph.SETUP_FIRST: DeepBlueState.apply_first_player,
     ph.SETUP_TILE: DeepBlueState.apply_setup_tile,

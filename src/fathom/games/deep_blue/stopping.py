@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Sequence
+from typing import Any
 
 from fathom.games.deep_blue.dive_model import (
-    BLACK, BLUE, HAZARD_GEMS, N_GEMS, Diver, bounty_vp, cards_met_vp, defend, hazards_in_bag, is_hazard,
+    BLACK, BLUE, HAZARD_GEMS, N_GEMS, Diver, Res, bounty_vp, cards_met_vp, defend, hazards_in_bag, is_hazard,
 )
 
 
@@ -61,7 +62,7 @@ class _Solver:
     set of defences left, keyed by that int; drawing a gem is one addition.
     """
 
-    _cache: "OrderedDict[tuple, _Solver]" = OrderedDict()
+    _cache: OrderedDict[tuple[Any, ...], _Solver] = OrderedDict()
     MAX_CACHE = 24  # solvers hold their whole memo: keep only the most recent few
 
     @classmethod
@@ -103,8 +104,8 @@ class _Solver:
         self.unit = tuple(1 << s for s in self.shift)
         self.mask = (1 << bits) - 1
         self.full_code = self.encode(full_bag)
-        self._memos: dict[tuple[int, ...], dict[int, float]] = {}  # defences left -> position -> value
-        self._roots: dict[tuple, float] = {}  # positions where the leader must draw
+        self._memos: dict[Res, dict[int, float]] = {}  # defences left -> position -> value
+        self._roots: dict[tuple[Any, ...], float] = {}  # positions where the leader must draw
         self._no_risk: dict[tuple[int, int], float] = {}
         self._stops: dict[int, float] = {}
         self._outs: dict[int, float] = {}
@@ -129,7 +130,7 @@ class _Solver:
         mask = self.mask
         return tuple((code >> s) & mask for s in self.shift)
 
-    def _memo(self, res: tuple[int, ...]) -> dict[int, float]:
+    def _memo(self, res: Res) -> dict[int, float]:
         memo = self._memos.get(res)
         if memo is None:
             memo = self._memos[res] = {}
@@ -183,7 +184,7 @@ class _Solver:
         return value
 
     # ---- the expectimax ----
-    def value(self, drawn: Sequence[int], res: tuple[int, ...], must_draw: bool = False) -> float:
+    def value(self, drawn: Sequence[int], res: Res, must_draw: bool = False) -> float:
         """Optimal value at ``drawn`` with defences ``res`` left."""
         code, n = self.encode(drawn), sum(drawn)
         if not must_draw:
@@ -194,11 +195,11 @@ class _Solver:
             best = self._roots[key] = self._decide(self._canon(code), n, res, True)
         return best
 
-    def draw(self, drawn: Sequence[int], res: tuple[int, ...]) -> float:
+    def draw(self, drawn: Sequence[int], res: Res) -> float:
         """Expected value of drawing once more from ``drawn``, then playing optimally."""
         return self._draw(self.encode(drawn), sum(drawn), res, self._memo(res))
 
-    def _value(self, code: int, n: int, res: tuple[int, ...], memo: dict[int, float]) -> float:
+    def _value(self, code: int, n: int, res: Res, memo: dict[int, float]) -> float:
         best = memo.get(code)
         if best is not None:
             return best
@@ -213,7 +214,7 @@ class _Solver:
         best = memo[canon] = memo[code] = self._decide(canon, n, res, False, memo)
         return best
 
-    def _decide(self, code: int, n: int, res: tuple[int, ...], must_draw: bool,
+    def _decide(self, code: int, n: int, res: Res, must_draw: bool,
                 memo: dict[int, float] | None = None) -> float:
         stop = self._stop(code)
         if n >= self.limit:
@@ -225,7 +226,7 @@ class _Solver:
         go = self._draw(code, n, res, self._memo(res) if memo is None else memo)
         return go if must_draw or go > stop else stop
 
-    def _safe(self, code: int, res: tuple[int, ...]) -> bool:
+    def _safe(self, code: int, res: Res) -> bool:
         full, shift, mask = self.full, self.shift, self.mask
         drawn_blue, drawn_black = (code >> shift[BLUE]) & mask, (code >> shift[BLACK]) & mask
         blue = hazards_in_bag(BLUE, full[BLUE] - drawn_blue, drawn_blue)
@@ -267,7 +268,7 @@ class _Solver:
         self._no_risk[key] = acc / total
         return acc / total
 
-    def _after(self, code: int, n: int, res: tuple[int, ...], gems: tuple[int, ...], gone: float,
+    def _after(self, code: int, n: int, res: Res, gems: tuple[int, ...], gone: float,
                memo: dict[int, float]) -> float:
         """Value once ``gems`` are drawn (defence first, then optimal play on)."""
         shift, mask, unit = self.shift, self.mask, self.unit
@@ -289,7 +290,7 @@ class _Solver:
         stay = self._value(code, n, after, self._memo(after)) - cost * spent
         return stay if not spent or stay > gone else gone
 
-    def _draw(self, code: int, n: int, res: tuple[int, ...], memo: dict[int, float]) -> float:
+    def _draw(self, code: int, n: int, res: Res, memo: dict[int, float]) -> float:
         total = self.size - n
         if total <= 0:
             return self._stop(code)

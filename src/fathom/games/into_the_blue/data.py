@@ -69,7 +69,7 @@ def _need(cond: bool, msg: str) -> None:
 def _int(value: Any, what: str, lo: int = 0) -> int:
     _need(isinstance(value, int) and not isinstance(value, bool) and value >= lo,
           f"{what} must be an integer >= {lo}, got {value!r}")
-    return value
+    return int(value)
 
 
 def _provenance(entry: Any, what: str) -> str:
@@ -78,7 +78,7 @@ def _provenance(entry: Any, what: str) -> str:
     prov = entry["provenance"]
     _need(all(p in PROVENANCES for p in prov.split("+")),
           f"{what}: unknown provenance {prov!r}; allowed: rulebook, review, reconstructed")
-    return prov
+    return str(prov)
 
 
 def parse_data(raw: Any, source: str = "<memory>") -> tuple[IntoTheBlueData | None, list[str]]:

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 PHASE_NAMES = NAMES
 
 _EMPTY_LIST: list[int] = []
+_NO_WEIGHTS: list[tuple[int, int]] = []
 _ADD, _KEEP, _KEY, _FACES = dice.ADD, dice.KEEP, dice.KEY, dice.FACE_TUPLES
 
 
@@ -68,6 +69,25 @@ class IntoTheBlueState(State):
     )
 
     game: "IntoTheBlueGame"
+    if TYPE_CHECKING:  # the slots' types (a slot is not a class attribute, so this is for the checker only)
+        current_player: int
+        _phase: int
+        _player: int
+        _kept: int
+        _rolled: int
+        _dice: int
+        _to_roll: int
+        _rolls_left: int
+        _board: tuple[tuple[int, ...], ...]
+        _hand: tuple[int, ...]
+        _chests: tuple[tuple[int, ...], ...]
+        _pile: tuple[int, ...]
+        _end_by: int
+        _finals_left: int
+        _turn_no: int
+        _last_turn: tuple[int, ...]
+        _bonus: bool
+        _over: str
 
     def __init__(self, game: "IntoTheBlueGame", seed: int) -> None:
         self._init_base(game, seed)
@@ -133,7 +153,7 @@ class IntoTheBlueState(State):
             return [(A.CHEST0 + i, c) for i, c in enumerate(self._pile) if c]
         if phase == FIRST:
             return self._first_weights()
-        return _EMPTY_LIST
+        return _NO_WEIGHTS
 
     def _is_legal(self, action: Any) -> bool:
         # Same answer as the base class, from precomputed sets (the base scans lists).
@@ -368,7 +388,7 @@ class IntoTheBlueState(State):
         o._over = self._over
         return o
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[Any, ...]:
         phase = self._phase
         return (phase, self._player, self._kept, self._rolled, self._dice,
                 self._to_roll if phase == ROLLING else 0, self._rolls_left, self._board, self._hand,
