@@ -8,12 +8,13 @@ lacks, and sails toward the best reachable wreck.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from fathom.bots.base import ViewBot
 from fathom.core.api import State
 from fathom.games.deep_blue import dive_model as model
 from fathom.games.deep_blue.data import GEMS, SPOT_KINDS
+from fathom.games.deep_blue.game import DeepBlueGame
 
 HAZARDS = tuple(GEMS[g] for g in model.HAZARD_GEMS)
 DEFENCE_SPOT_NAMES = frozenset(SPOT_KINDS[k] for kinds in model.DEFENDED_BY.values() for k in kinds)
@@ -111,7 +112,7 @@ class DeepBlueGreedyBot(ViewBot):
 
     def _sail_target(self, state: State, view: dict, seat: int) -> tuple[str, int] | None:
         """The most attractive site: face-up tile with a free spot, or face-down tile; near first."""
-        comp = state.game.components
+        comp = cast(DeepBlueGame, state.game).components
         boats = [comp.node(b["node"]) for b in view["seats"][seat]["boats"]]
         best, best_score = None, 0.0
         for site in view["sites"]:
@@ -160,7 +161,7 @@ class DeepBlueGreedyBot(ViewBot):
         target = self._sail_target(state, view, seat)
         if target is None:
             return "done"
-        comp = state.game.components
+        comp = cast(DeepBlueGame, state.game).components
         goal = comp.node(target[0])
         best, best_dist = "done", min(
             comp.distance[comp.node(b["node"])][goal] for b in view["seats"][seat]["boats"]
@@ -195,7 +196,7 @@ class DeepBlueGreedyBot(ViewBot):
 
     def _dive_rates(self, state: State, view: dict, seat: int) -> dict[str, int]:
         """VP per gem colour for ``seat`` in the dive under way (its spots on the tile count)."""
-        comp = state.game.components
+        comp = cast(DeepBlueGame, state.game).components
         kinds = {SPOT_KINDS.index(s) for s in self._my_spots_at(view, seat, view["dive"]["site"])}
         return {GEMS[g]: r for g, r in enumerate(model.gem_rates(comp.gem_vp, comp.gem_vp_on_spot, kinds)) if r}
 

@@ -26,12 +26,13 @@ How it plays (from ``state.view(seat)`` and the legal actions only):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from fathom.bots.base import ViewBot
 from fathom.bots.settings import with_settings
 from fathom.core.api import State
 from fathom.games.into_the_blue import dice, odds, scoring
+from fathom.games.into_the_blue.game import IntoTheBlueGame
 
 
 @dataclass(frozen=True)
@@ -164,7 +165,7 @@ class IntoTheBlueExpertBot(ViewBot):
 
     def decide(self, state: State, view: dict[str, Any], seat: int, legal: list[int]) -> int:
         turn = view["turn"]
-        game = state.game
+        game = cast(IntoTheBlueGame, state.game)
         pos = Position(view, seat, self.params)
         table = dice.from_faces(turn["dice"])
         if turn["phase"] == "place":

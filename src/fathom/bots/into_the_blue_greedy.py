@@ -12,11 +12,12 @@ Placement: the level with the most ``shells x level``, deeper on ties.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from fathom.bots.base import ViewBot
 from fathom.core.api import State
 from fathom.games.into_the_blue import dice
+from fathom.games.into_the_blue.game import IntoTheBlueGame
 
 GOOD_ENOUGH = 6
 
@@ -40,7 +41,7 @@ class IntoTheBlueGreedyBot(ViewBot):
 
     def decide(self, state: State, view: dict[str, Any], seat: int, legal: list[int]) -> int:
         turn = view["turn"]
-        game = state.game
+        game = cast(IntoTheBlueGame, state.game)
         table = dice.from_faces(turn["dice"])
         hand = view["seats"][seat]["shells_left"]
         if turn["phase"] == "place":

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 from fractions import Fraction
+from typing import cast
 
 from rich import box
 from rich.console import Console
@@ -98,11 +99,12 @@ def parse_bag(text: str, gems: tuple[str, ...]) -> tuple[int, ...]:
 def deep_blue_table(args: argparse.Namespace, console: Console) -> tuple[str, str, Columns]:
     from fathom.games.deep_blue.data import GEMS
     from fathom.games.deep_blue.dive_model import Defences
+    from fathom.games.deep_blue.game import DeepBlueGame
     from fathom.games.deep_blue.odds import still_in
 
     if not 1 <= args.draws <= 40:
         raise OptionError(f"--draws {args.draws}: choose 1 to 40")
-    bag = parse_bag(args.bag, GEMS) if args.bag else make_game(args.game).components.bag_at_setup
+    bag = parse_bag(args.bag, GEMS) if args.bag else cast(DeepBlueGame, make_game(args.game)).components.bag_at_setup
     per_draw = 2 if args.pairs else 1
     columns = {label: still_in(bag, Defences(**fields), args.draws, per_draw) for label, fields in DEFENCES.items()}
     shown = ", ".join(f"{n} {g}" for g, n in zip(GEMS, bag) if n)
@@ -118,13 +120,14 @@ def deep_blue_table(args: argparse.Namespace, console: Console) -> tuple[str, st
                        "drawn before in the dive; a card or spot of its colour defends it once. Exact: every "
                        "order of draws is counted.", style="dim"))
     draws = [str(k + 1) for k in range(args.draws)]
-    return table.title, "draw", {label: list(zip(draws, p)) for label, p in columns.items()}
+    return str(table.title), "draw", {label: list(zip(draws, p)) for label, p in columns.items()}
 
 
 def into_the_blue_table(args: argparse.Namespace, console: Console) -> tuple[str, str, Columns]:
     from fathom.games.into_the_blue import odds
+    from fathom.games.into_the_blue.game import IntoTheBlueGame
 
-    rolls = make_game(args.game).rerolls + 1  # the box's rolls a turn (data file)
+    rolls = cast(IntoTheBlueGame, make_game(args.game)).rerolls + 1  # the box's rolls a turn (data file)
     table = Table(title="Chance of each result with the best play toward it", title_justify="left",
                   box=box.SIMPLE_HEAD)
     table.add_column("target")
@@ -132,11 +135,11 @@ def into_the_blue_table(args: argparse.Namespace, console: Console) -> tuple[str
         table.add_column(f"{n} roll{'s' if n > 1 else ''}", justify="right")
     columns: Columns = {}
     for target in odds.STANDARD_TARGETS:
-        label = "perfect dive (1-5 and a chest)" if target == odds.PERFECT else f"run to level {target.level}"
+        label = f"run to level {target.level}" if isinstance(target, odds.Target) else "perfect dive (1-5 and a chest)"
         chances = [odds.turn_start(target, rerolls=n - 1) for n in range(1, rolls + 1)]
         table.add_row(label, *(_pct(p) for p in chances))
         columns[label] = [(str(n), p) for n, p in zip(range(1, rolls + 1), chances)]
     console.print(table)
     console.print(Text("A run to level L: the dice show 1, 2, … up to L. Each column keeps the best dice toward that "
                        "one target (exact expectimax over every roll).", style="dim"))
-    return table.title, "rolls", columns
+    return str(table.title), "rolls", columns

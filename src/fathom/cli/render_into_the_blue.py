@@ -11,7 +11,7 @@ the language given to :meth:`IntoTheBlueRenderer.speak` (English by default).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from rich.console import Group
 from rich.table import Table
@@ -22,6 +22,7 @@ from fathom.cli.itb_words import outcome_text, short_odds
 from fathom.cli.renderers import ChoiceMenu
 from fathom.core.api import State
 from fathom.games.into_the_blue import dice, odds, scoring
+from fathom.games.into_the_blue.game import IntoTheBlueGame
 from fathom.i18n import Translator
 
 ENGLISH = Translator("en")
@@ -149,7 +150,7 @@ class IntoTheBlueRenderer:
         view = state.view(seat)
         turn = view["turn"]
         table = dice.from_faces(turn["dice"])
-        game = state.game
+        game = cast(IntoTheBlueGame, state.game)
         rerolls = getattr(game, "rerolls", odds.DEFAULT_REROLLS)
         notes: dict[int, str] = {}
         if turn["phase"] == "choose":

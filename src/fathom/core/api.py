@@ -106,7 +106,7 @@ class Game(ABC):
         return {}
 
     @abstractmethod
-    def new_initial_state(self, seed: int) -> "State":
+    def new_initial_state(self, seed: int) -> State:
         """The position before anything has happened (usually a chance node of setup)."""
 
 
@@ -137,7 +137,7 @@ class State(ABC):
         """Apply a legal action (already validated)."""
 
     @abstractmethod
-    def _copy(self) -> "State":
+    def _copy(self) -> State:
         """A field-by-field copy of the game-specific part (no deepcopy)."""
 
     @abstractmethod
@@ -203,7 +203,7 @@ class State(ABC):
         self._hist_len = 0
         self._log: list[dict[str, Any]] | None = []
 
-    def _copy_base(self, other: "State") -> None:
+    def _copy_base(self, other: State) -> None:
         other.game = self.game
         other.seed = self.seed
         other._hist = self._hist
@@ -327,7 +327,7 @@ class State(ABC):
         return (seat is not None and last_mover == seat and self.current_player == seat and self._hist is not None
                 and not self.game.reveals_secret(self._hist[1]))
 
-    def clone(self) -> "State":
+    def clone(self) -> State:
         """An independent copy: playing on it never changes this state."""
         other = self._copy()
         self._copy_base(other)
@@ -361,7 +361,7 @@ class State(ABC):
             event["step"] = self._hist_len
             self._log.append(event)
 
-    def determinize(self, seat: int, rng: Rng) -> "State":
+    def determinize(self, seat: int, rng: Rng) -> State:
         """A state consistent with all ``seat`` knows, all it cannot know resampled.
 
         The copy also gets a fresh seed from ``rng``, so chance sampled on it says
@@ -396,14 +396,14 @@ class State(ABC):
         """The game's options, seed and whole action log (chance outcomes included)."""
         return json.dumps(self.to_dict(), indent=indent)
 
-    def restarted(self, record_events: bool = True) -> "State":
+    def restarted(self, record_events: bool = True) -> State:
         """This game's first position: the same game, options and seed, nothing played yet."""
         from fathom.core.registry import new_game
 
         return new_game(self.game.name, players=self.game.num_players, seed=self.seed,
                         record_events=record_events, **self.game.options)
 
-    def replayed(self, moves: int | None = None) -> "State":
+    def replayed(self, moves: int | None = None) -> State:
         """This game rebuilt from its seed, its event log kept, up to move ``moves`` (default: all of
         them); e.g. the position before the last move, for an undo."""
         fresh = self.restarted()
@@ -411,7 +411,7 @@ class State(ABC):
             fresh.apply(action)
         return fresh
 
-    def walk(self, record_events: bool = False) -> Iterator[tuple["State", int]]:
+    def walk(self, record_events: bool = False) -> Iterator[tuple[State, int]]:
         """Each position of this game's history with the action played from it, rebuilt from the seed.
 
         One position object is moved on after each pair, so read it before asking for the next:

@@ -120,7 +120,7 @@ class _Holder:
         self.pub = pub
         self.priv = priv
 
-    def __deepcopy__(self, memo: dict) -> "_Holder":
+    def __deepcopy__(self, memo: dict) -> _Holder:
         return _Holder(self.spec, None if self.fs is None else self.fs.clone(), self.pub, self.priv)
 
     def __reduce__(self) -> tuple:
@@ -178,10 +178,10 @@ class FathomSpielGame(pyspiel.Game):
         super().__init__(_game_type(name), info, full)
         self.spec = spec
 
-    def new_initial_state(self) -> "FathomSpielState":
+    def new_initial_state(self) -> FathomSpielState:
         return FathomSpielState(self)
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "FathomObserver":
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> FathomObserver:
         return FathomObserver(self.spec, iig_obs_type, params)
 
 
@@ -262,7 +262,7 @@ class FathomSpielState(pyspiel.State):
             return common.provisional_rewards(fs, spec.reward)
         return [0.0] * spec.n
 
-    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> "FathomSpielState":
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> FathomSpielState:
         """A state ``player_id`` cannot tell apart from this one (the engine's ``determinize``)."""
         seed = int(probability_sampler() * (1 << 53))
         other = self.clone()

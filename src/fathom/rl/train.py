@@ -134,10 +134,11 @@ class Policy:
         return int(rng.choice(len(probs), p=probs))
 
     def save(self, path: str) -> None:
-        np.savez(path, **self.params, meta=np.array([self.obs_size, self.feat_size, self.hidden]))
+        arrays: dict[str, Any] = {**self.params, "meta": np.array([self.obs_size, self.feat_size, self.hidden])}
+        np.savez(path, **arrays)
 
     @classmethod
-    def load(cls, path: str) -> "Policy":
+    def load(cls, path: str) -> Policy:
         data = np.load(path)
         obs_size, feat_size, hidden = (int(v) for v in data["meta"])
         return cls(obs_size, feat_size, hidden, params={k: data[k] for k in ("W1", "b1", "W2", "b2")})

@@ -43,7 +43,7 @@ def deep_blue(view: dict[str, Any], seat: int | None, comp: Components) -> dict[
     per_draw = deep_blue_odds.per_draw_of(view, comp)
     diving = seat is not None and seat in dive["divers"] and seat not in dive["resurfaced"]
     # a diver with no VP and no defences: its hazard is the chance the draw brings one at all
-    diver = deep_blue_odds.diver_from_view(view, comp, seat, seat) if diving else deep_blue_odds.Diver(
+    diver = deep_blue_odds.diver_from_view(view, comp, seat, seat) if diving and seat is not None else deep_blue_odds.Diver(
         seat=-1, rates=(0,) * len(GEMS))
     mine = deep_blue_odds.next_draw(diver, bag, drawn, per_draw)
     out["per_draw"] = per_draw
@@ -70,7 +70,7 @@ def into_the_blue(view: dict[str, Any], seat: int | None, comp: Any = None) -> d
         targets = []
         for target in itb.STANDARD_TARGETS:
             best = itb.solve(target).after_roll(table, left) if left else stop[target]
-            label = "perfect" if target == itb.PERFECT else f"L{target.level}"
+            label = f"L{target.level}" if isinstance(target, itb.Target) else "perfect"
             targets.append({"target": label, "stop": _frac(stop[target]), "best": _frac(best)})
         out["targets"] = targets
     except (ValueError, KeyError):

@@ -82,7 +82,9 @@ def expand(f: list[float], scale: float) -> list[float]:
 def fit(games: list[dict[str, Any]], ridge: float = 5.0, share_scale: float = 19.0) -> dict[str, Any]:
     import numpy as np
 
-    rows, ys, data = [], [], []
+    rows: list[list[float]] = []
+    ys: list[float] = []
+    data: list[Any] = []
     for g in games:
         if not g["done"]:
             continue
@@ -109,15 +111,15 @@ def fit(games: list[dict[str, Any]], ridge: float = 5.0, share_scale: float = 19
         return total / count
 
     grid = [(s0, s1) for s0 in (4.0, 6.0, 8.0, 10.0, 12.0, 15.0, 19.0) for s1 in (0.0, 0.05, 0.1, 0.2)]
-    best = max(grid, key=lambda s: loglik(*s, True))
+    best = max(grid, key=lambda s: loglik(s[0], s[1], True))
     return {
         "weights": [round(float(x), 5) for x in w],
         "share_scale": share_scale,
         "scale0": best[0],
         "scale1": best[1],
         "r2": round(r2, 4),
-        "loglik": round(loglik(*best, True), 5),
-        "loglik_vp_only": round(max(loglik(*s, False) for s in grid), 5),
+        "loglik": round(loglik(best[0], best[1], True), 5),
+        "loglik_vp_only": round(max(loglik(s[0], s[1], False) for s in grid), 5),
         "samples": len(y),
         "games": sum(1 for g in games if g["done"]),
     }

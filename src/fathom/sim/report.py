@@ -289,7 +289,7 @@ def _vp_sources(page: Page, records: Sequence[dict[str, Any]], plt: Any) -> None
     per_bot: dict[str, list[tuple[int, int, int, int]]] = defaultdict(list)
     for rec in records:
         leading, joining = rec.get("vp_leading"), rec.get("vp_joining")
-        if not leading or None in leading or None in joining:  # older records, or hidden scores
+        if not leading or not joining or None in leading or None in joining:  # older records, or hidden scores
             continue
         for seat, bot in enumerate(rec["seats"]):
             per_bot[bot].append((leading[seat], joining[seat], rec["dives_led"][seat], rec["dives_joined"][seat]))

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -73,7 +73,10 @@ def make_tasks(
     (e.g. every scenario in turn). Unless an option set names one, seat 0 plays first
     (R-DB-1, R-IB-1 would draw it), so a seat's numbers are those of a place in turn order.
     """
-    option_sets = [dict(o) for o in options] if isinstance(options, (list, tuple)) else [dict(options or {})]
+    if options is None or isinstance(options, Mapping):
+        option_sets = [dict(options or {})]
+    else:
+        option_sets = [dict(o) for o in options]
     cls = game_class(game)
     n = players if players is not None else len(bots)
     if not cls.min_players <= n <= cls.max_players:

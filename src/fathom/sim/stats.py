@@ -42,7 +42,7 @@ def deep_blue(events: list[dict[str, Any]], n: int) -> dict[str, Any]:
     cur: dict[str, Any] | None = None
     for e in events:
         t = e["type"]
-        seat = e.get("seat")
+        seat = e.get("seat", -1)
         if t in ("recruit", "refresh", "sail", "rest") or (t == "dive" and not e.get("forced")):
             turns += 1
         if t == "hire":

@@ -25,6 +25,8 @@ It reads only public fields and its own hand and rest pile (tested with a spy st
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from fathom.bots.deep_blue_eval import DEFAULT, Params, tables_for
 from fathom.bots.deep_blue_heuristic.diving import Diving
 from fathom.bots.deep_blue_heuristic.turn import TurnChoice
@@ -54,7 +56,7 @@ class DeepBlueHeuristicBot(TurnChoice, Diving):
         return action if action in legal else legal[0]
 
 
-_HANDLERS = {
+_HANDLERS: dict[str, Callable[..., int]] = {
     "turn": DeepBlueHeuristicBot.turn,
     "pay": DeepBlueHeuristicBot.pay,
     "take": DeepBlueHeuristicBot.take,

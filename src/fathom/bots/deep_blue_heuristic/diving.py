@@ -69,7 +69,7 @@ class Diving(HeuristicCore):
         d = self.diver(state, T, p)
         stay = odds.stop_vp(d, state.dive_drawn())
         gone = odds.out_vp(d, state.dive_drawn())
-        stake = stay - gone
+        stake: float = stay - gone
         if state.dive_leader() == p:
             stake += 1.0  # the leader keeps control of further draws
         else:

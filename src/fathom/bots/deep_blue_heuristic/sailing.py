@@ -173,4 +173,4 @@ class Sailing(Paying):
             v = ev.dive_value(state, T, p, node, kinds=tuple(sorted(base + (k,))), params=self.params)
             if best is None or v > best[0] + 1e-9:
                 best = (v, a)
-        return best[1]
+        return best[1] if best is not None else legal[0]

@@ -4,7 +4,7 @@ where to sail and dive calls searched, playouts of two rounds judged by the lear
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 from fathom.bots import deep_blue_eval as ev
 from fathom.bots.deep_blue_heuristic import DeepBlueHeuristicBot
@@ -12,6 +12,7 @@ from fathom.bots.ismcts_policies.generic import GenericPolicy, finished_rewards,
 from fathom.core.api import State
 from fathom.core.rng import Rng
 from fathom.games.deep_blue.game import DeepBlueGame
+from fathom.games.deep_blue.state import DeepBlueState
 
 
 _STEP_NUMBER = {kind: number for number, kind in enumerate(DeepBlueGame.STEP_KINDS)}
@@ -119,8 +120,8 @@ class DeepBlueSearch(GenericPolicy):
         else:
             ranked = self.own_bot.turn_options(state, ev.tables_for(state), p, legal)
             keep = [a for _, a in ranked[: self.max_candidates]]
-            keep += [a for a in legal if a in state.game.DIVE_SITE and a not in keep]
-        sail = state.game.A_SAIL
+            keep += [a for a in legal if a in self.game.DIVE_SITE and a not in keep]
+        sail = self.game.A_SAIL
         if self.sail_always and sail in legal and sail not in keep:
             keep.append(sail)
         keep.sort()
@@ -137,7 +138,7 @@ class DeepBlueSearch(GenericPolicy):
             det.apply(candidate)
             return
         plan = self._plans[candidate - SAIL_PLAN]
-        det.apply(det.game.A_SAIL)
+        det.apply(self.game.A_SAIL)
         while det.current_player == seat and det.step_kind in self.sailing:
             det.apply(self.sail_step(det, seat, plan))
 
@@ -146,13 +147,13 @@ class DeepBlueSearch(GenericPolicy):
         [node, stays] per boat."""
         if candidate >= SAIL_PLAN:
             plan = self._plans[candidate - SAIL_PLAN]
-        elif candidate == state.game.A_SAIL and self._plans:
+        elif candidate == self.game.A_SAIL and self._plans:
             plan = self._plans[0]
         else:
             return super().describe_candidate(state, candidate)
-        names = state.game.components.node_ids
+        names = self.game.components.node_ids
         seat = state.current_player
-        sail_to = [[names[dest], dest == state.boat_at(2 * seat + boat)] for boat, dest in enumerate(plan[:2])]
+        sail_to = [[names[dest], dest == _db(state).boat_at(2 * seat + boat)] for boat, dest in enumerate(plan[:2])]
         legs = [f"boat{b + 1} stays at {node}" if stays else f"boat{b + 1} to {node}"
                 for b, (node, stays) in enumerate(sail_to)]
         return {"text": "sail: " + ", ".join(legs), "sail_to": sail_to}
@@ -162,7 +163,7 @@ class DeepBlueSearch(GenericPolicy):
             self._committed = None
             return candidate
         self._committed = (state.current_player, self._plans[candidate - SAIL_PLAN])
-        return state.game.A_SAIL
+        return self.game.A_SAIL
 
     def planned_action(self, state: State) -> int | None:
         committed = self._committed
@@ -190,7 +191,7 @@ class DeepBlueSearch(GenericPolicy):
         if state.turn_seat != start[1]:
             start[0] += 1
             start[1] = state.turn_seat
-        return (start[0] >= self.turns and state.dive_site() < 0) or state.move_number() - start[2] > 3000
+        return (start[0] >= self.turns and _db(state).dive_site() < 0) or state.move_number() - start[2] > 3000
 
     def playout_action(self, state: State, seat: int, rng: Rng) -> int:
         """The fast heuristic: the searching seat's own (the full one if ``own_full``), the
@@ -218,3 +219,8 @@ class DeepBlueSearch(GenericPolicy):
         est = [ev.estimate(state, T, p, self.fast_params) for p in range(T.n)]
         left = ev.turns_left(state, T, self.params)
         return lead_rewards(est, 8.0 + 0.25 * left)
+
+
+def _db(state: State) -> DeepBlueState:
+    """The searched position as Deep Blue's (its read API: boats, the dive)."""
+    return cast(DeepBlueState, state)

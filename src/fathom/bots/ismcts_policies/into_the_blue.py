@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from fathom.bots.into_the_blue_expert import IntoTheBlueExpertBot, Position, turn_solution
 from fathom.bots.ismcts_policies.generic import GenericPolicy, finished_rewards, lead_rewards
 from fathom.core.api import State
+from fathom.games.into_the_blue.state import IntoTheBlueState
 from fathom.core.rng import Rng
 from fathom.games.into_the_blue import dice
 
@@ -47,7 +48,7 @@ class IntoTheBlueSearch(GenericPolicy):
         left = view["turn"]["rolls_left"]
         solution = turn_solution(Position(view, seat))
 
-        rerolled = state.game.rerolled
+        rerolled = self.game.rerolled
         scored = sorted(
             (-solution.after_keep_float(dice.sub(table, rerolled(a)), left - 1), a)
             for a in legal if rerolled(a) is not None and left > 0
@@ -62,10 +63,10 @@ class IntoTheBlueSearch(GenericPolicy):
         return self.search_dice or state.step_kind == "place"
 
     def start_marker(self, state: State, seat: int) -> Any:
-        return state.turn_number
+        return _itb(state).turn_number
 
     def at_horizon(self, state: State, seat: int, start: Any) -> bool:
-        return state.turn_number - start > self.turns
+        return _itb(state).turn_number - start > self.turns
 
     def default_action(self, state: State) -> int:
         return self.bot.choose(state)
@@ -78,9 +79,15 @@ class IntoTheBlueSearch(GenericPolicy):
 
     def chance_key(self, state: State, counts: dict[int, int]) -> int:
         """By turn and roll: playouts of one scenario after different placements roll alike."""
-        return state.turn_number * 8 + (state.rolls_left if state.step_kind == "rolling" else 7)
+        itb = _itb(state)
+        return itb.turn_number * 8 + (itb.rolls_left if itb.step_kind == "rolling" else 7)
 
     def evaluate(self, state: State, seat: int) -> list[float]:
         if state.is_terminal():
             return finished_rewards(state, [float(v) for v in state.scores()], 6.0)
         return lead_rewards(state.scores(), 6.0)
+
+
+def _itb(state: State) -> IntoTheBlueState:
+    """The searched position as Into the Blue's (its read API: turn number, rolls left)."""
+    return cast(IntoTheBlueState, state)

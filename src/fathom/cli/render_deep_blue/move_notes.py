@@ -164,7 +164,9 @@ def continue_note(coached: odds.DiveOdds | None, seat: int) -> str:
     The numbers are the engine's odds coach (:func:`fathom.games.deep_blue.odds.coach`),
     which reads only this seat's view.
     """
-    mine = coached.for_seat(seat) if coached is not None else None
+    if coached is None:
+        return ""
+    mine = coached.for_seat(seat)
     if mine is None:
         return ""
     bad, anyh = mine.risk, mine.hazard

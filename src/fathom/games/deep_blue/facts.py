@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from fathom.games.deep_blue import phases as ph
 from fathom.games.deep_blue.counts import Counts
+from fathom.games.deep_blue.scenarios import ScenarioRules
 
 if TYPE_CHECKING:
     from fathom.games.deep_blue.fields import StateFields as _Base
@@ -46,6 +47,10 @@ class Facts(_Base):
     def chance_observer(self) -> int | None:
         """Cards drawn back from one's own rest pile (R-DB-7) are seen by that seat alone."""
         return self.turn if self.phase == ph.REST_DRAW else None
+
+    def scenario_rules(self) -> ScenarioRules:
+        """The Captain's Log card in play (face up; drawn at setup with ``scenario=random``)."""
+        return self.scenario
 
     # ---- seats -----------------------------------------------------------------------
     def hand_of(self, seat: int) -> Counts:

@@ -14,12 +14,14 @@ from fathom.games.deep_blue.counts import Counts
 
 if TYPE_CHECKING:
     from fathom.games.deep_blue.game import DeepBlueGame
+    from fathom.games.deep_blue.scenarios import ScenarioRules
 
 
 class StateFields(State):
     """Only for type checking: never instantiated, never a base at run time."""
 
     game: DeepBlueGame
+    scenario: ScenarioRules
     phase: int
     actor: int
     turn: int

@@ -157,7 +157,7 @@ class DeepBlueState(CrewRules, MarketRules, SailRules, DiveRules, ViewBuilder, H
         self._cache = None
         _APPLY[self.phase](self, action)
 
-    def _copy(self) -> "DeepBlueState":
+    def _copy(self) -> DeepBlueState:
         # Written out field by field (generated from _FIELDS, checked by a test): a loop
         # with getattr/setattr costs twice as much, and search clones millions of times.
         other = DeepBlueState.__new__(DeepBlueState)

@@ -74,7 +74,7 @@ class _Solver:
         per_draw: int,
         card_cost: float,
         max_draws: int | None,
-    ) -> "_Solver":
+    ) -> _Solver:
         full_bag = tuple(b + d for b, d in zip(bag, drawn))
         # a depth cap is a cap on the total drawn, so one solver serves a whole capped dive step
         limit = None if max_draws is None else sum(drawn) + max_draws * per_draw

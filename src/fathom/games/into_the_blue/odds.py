@@ -32,7 +32,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Union
 
 from fathom.games.into_the_blue import dice
 
@@ -65,7 +64,7 @@ class Target:
 
 
 PERFECT = "perfect"
-TargetLike = Union[Target, str]
+TargetLike = Target | str
 
 
 def reach(level: int) -> Target:

@@ -68,7 +68,7 @@ class IntoTheBlueState(State):
         "_over",  # why the game ended ("" while it goes on)
     )
 
-    game: "IntoTheBlueGame"
+    game: IntoTheBlueGame
     if TYPE_CHECKING:  # the slots' types (a slot is not a class attribute, so this is for the checker only)
         current_player: int
         _phase: int
@@ -89,7 +89,7 @@ class IntoTheBlueState(State):
         _bonus: bool
         _over: str
 
-    def __init__(self, game: "IntoTheBlueGame", seed: int) -> None:
+    def __init__(self, game: IntoTheBlueGame, seed: int) -> None:
         self._init_base(game, seed)
         n = game.num_players
         self._board = tuple((0,) * n for _ in range(5))
@@ -366,7 +366,7 @@ class IntoTheBlueState(State):
         return scoring.winners(self.scores())
 
     # ---- copies, equality, hidden information ----------------------------------------
-    def _copy(self) -> "IntoTheBlueState":
+    def _copy(self) -> IntoTheBlueState:
         o = IntoTheBlueState.__new__(IntoTheBlueState)
         o.current_player = self.current_player
         o._phase = self._phase
@@ -426,7 +426,7 @@ class IntoTheBlueState(State):
         standings = {level: scoring.rank_level(level, self._board, self._hand, self._last_turn)
                      for level in range(1, 6)}
         levels = []
-        for i, treasure_level in enumerate(game.data.treasures):
+        for i in range(len(game.data.treasures)):
             level = i + 1
             tokens = game.tokens[i]
             levels.append({
