@@ -111,6 +111,11 @@ class IntoTheBlueGame(Game):
         return actions.REROLL0 + reroll
 
     @staticmethod
+    def choice_action(reroll: int) -> int:
+        """The decision after a roll that rerolls the dice multiset ``reroll`` (``stop`` when empty)."""
+        return actions.STOP if reroll == dice.EMPTY else actions.REROLL0 + reroll
+
+    @staticmethod
     def rerolled(action: int) -> int | None:
         """The dice multiset a ``reroll F`` action rerolls; None for any other action."""
         return action - actions.REROLL0 if actions.REROLL0 < action < actions.NUM_PLAYER_ACTIONS else None
