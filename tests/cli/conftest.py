@@ -37,7 +37,7 @@ class RaceGame(Game):
         self.options = resolve_options(self.name, self.OPTIONS, options)
         self._set_action_names(["step", "leap", "roll"], ["die 1", "die 2", "die 3"])
 
-    def new_initial_state(self, seed: int) -> "RaceState":
+    def new_initial_state(self, seed: int) -> RaceState:
         return RaceState(self, seed)
 
 
@@ -88,7 +88,7 @@ class RaceState(State):
             self._emit({"type": "move", "text": f"seat {self.turn} moves {by} to {self.pos[self.turn] + by}"})
             self._advance(by)
 
-    def _copy(self) -> "RaceState":
+    def _copy(self) -> RaceState:
         other = RaceState.__new__(RaceState)
         other.pos = list(self.pos)
         other.turn = self.turn

@@ -553,7 +553,7 @@ def test_r_db_18_hidden_scores_false_shows_every_total():
 def test_r_db_18_hidden_totals_but_every_scoring_event_is_public():
     s = setup(2, scenario="none")
     # play the first Sunken City dive, then look
-    for seat in (0, 1):
+    for _seat in (0, 1):
         do(s, "rest")
     sail(s, ["helmsman", "skipper", "deckhand"], TO_A1)
     do(s, "tile sunken-city-1", "scout red")

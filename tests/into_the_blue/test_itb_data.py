@@ -48,7 +48,7 @@ def test_a_corrected_file_is_accepted_and_checked():
     fixed = raw()
     fixed["treasures"]["by_level"]["5"] = {"main": 12, "secondary": [6, 5]}
     fixed["treasures"]["provenance"] = "rulebook"
-    data = parse_data(fixed)
+    data, _ = parse_data(fixed)
     assert data.treasures[4].main == 12 and data.treasures[4].secondary == (6, 5)
     assert data.reconstructed() == []
 
@@ -69,14 +69,24 @@ def test_a_corrected_file_is_accepted_and_checked():
 def test_an_inconsistent_file_is_refused_with_a_clear_message(mutate, message):
     bad = copy.deepcopy(raw())
     mutate(bad)
-    with pytest.raises(DataError, match=message):
-        parse_data(bad)
+    data, problems = parse_data(bad)
+    assert data is None and any(message in p for p in problems), problems
+
+
+def test_every_part_of_a_bad_file_is_reported_at_once():
+    """As Deep Blue's check: one reading lists a problem per broken part, not only the first."""
+    bad = copy.deepcopy(raw())
+    bad["dice"]["count"] = 5
+    bad["chests"]["values"] = []
+    data, problems = parse_data(bad)
+    assert data is None and len(problems) == 2
+    assert "dice.count" in problems[0] and "chests.values" in problems[1]
 
 
 def test_suspicious_values_only_warn():
     odd = raw()
     odd["treasures"]["by_level"]["4"] = {"main": 2, "secondary": [3, 3]}
-    data = parse_data(odd)
+    data, _ = parse_data(odd)
     assert any("worth more than the main" in w for w in data.warnings)
     assert any("falls with depth" in w for w in data.warnings)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from itertools import combinations, product
 
 import pytest
@@ -21,7 +21,7 @@ C = 6  # the chest, as the sixth face
 
 
 # ---- independent reference ------------------------------------------------------------
-@lru_cache(maxsize=None)
+@cache
 def roll_distribution(k: int) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
     """Sorted outcomes of k dice with probabilities, by brute-force enumeration."""
     counts = Counter(tuple(sorted(r)) for r in product(range(1, 7), repeat=k))
@@ -44,7 +44,7 @@ def ref_keeps(faces: tuple[int, ...]) -> set[tuple[int, ...]]:
 
 
 def make_reference(target):
-    @lru_cache(maxsize=None)
+    @cache
     def value(faces: tuple[int, ...], rerolls: int) -> Fraction:
         best = Fraction(int(ref_success(target, faces)))
         if rerolls == 0:
@@ -53,7 +53,7 @@ def make_reference(target):
             best = max(best, after(kept, rerolls - 1))
         return best
 
-    @lru_cache(maxsize=None)
+    @cache
     def after(kept: tuple[int, ...], rerolls: int) -> Fraction:
         return sum((p * value(tuple(sorted(kept + r)), rerolls) for r, p in roll_distribution(6 - len(kept))),
                    Fraction(0))
@@ -118,7 +118,7 @@ def test_perfect_dive_over_a_whole_turn():
 def policy_value(target, keep_rule):
     """Exact value of a fixed keep rule, evaluated independently."""
 
-    @lru_cache(maxsize=None)
+    @cache
     def value(faces: tuple[int, ...], rerolls: int) -> Fraction:
         if rerolls == 0:
             return Fraction(int(ref_success(target, faces)))

@@ -95,7 +95,7 @@ def test_max_cycles_truncates_without_reward() -> None:
     rng = np.random.default_rng(3)
     decisions = 0
     truncated_seen = False
-    for agent in env.agent_iter():
+    for _agent in env.agent_iter():
         obs, reward, term, trunc, _ = env.last()
         if term or trunc:
             truncated_seen |= trunc

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import json
-import runpy
 from pathlib import Path
 
 import pytest
 
 from fathom.bots import deep_blue_eval as ev
 from fathom.bots.deep_blue_eval import learned
-from fathom.bots import deep_blue_value
 from fathom.core.registry import new_game
 from fathom.core.rng import Rng
 from fathom.sim import fit_eval
@@ -41,12 +39,12 @@ def test_fit_recovers_the_weights_of_an_exactly_linear_future() -> None:
 
 
 def test_a_table_set_is_added_beside_the_stored_ones_and_the_general_set_is_kept(tmp_path: Path) -> None:
-    out = tmp_path / "value.py"
+    out = tmp_path / "value.json"
     data = tmp_path / "games.jsonl"
     data.write_text("".join(json.dumps(g) + "\n" for g in synthetic_games([1.0] * WIDTH, count=60)))
     assert fit_eval.main(["--data", str(data), "--out", str(out)]) == 0
     assert fit_eval.main(["--data", str(data), "--out", str(out), "--players", "3", "--scenario", "storm"]) == 0
-    sets = runpy.run_path(str(out))["SETS"]
+    sets = json.loads(out.read_text())["sets"]
     assert set(sets) == {ev.GENERAL, "3:storm"}
     assert sets["3:storm"]["command"].endswith("--players 3 --scenario storm")
     assert sets["3:storm"]["about"].startswith("3 players, storm: 60 self-play games")
@@ -61,7 +59,7 @@ def test_players_without_a_scenario_is_refused(capsys: pytest.CaptureFixture[str
 
 def test_a_table_set_needs_the_general_set_first(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Every other table falls back on the general set, so a module never holds table sets alone."""
-    out = tmp_path / "value.py"
+    out = tmp_path / "value.json"
     with pytest.raises(SystemExit):
         fit_eval.main(["--out", str(out), "--players", "4", "--scenario", "storm"])
     assert "no general set yet" in capsys.readouterr().err
@@ -76,7 +74,7 @@ def test_a_table_set_needs_the_general_set_first(tmp_path: Path, capsys: pytest.
 def test_the_value_of_a_table_uses_its_own_set_if_one_was_fitted(players: int, scenario: str, expected: str) -> None:
     T = ev.tables(new_game("deep-blue", players=players, seed=1, scenario=scenario).game)
     weights, share_scale, scale = learned._weights(T)
-    entry = deep_blue_value.SETS[expected]
+    entry = learned.value_sets()[expected]
     assert weights[0] == entry["weights"]["bias"]
     assert scale == tuple(entry["win_scale"])
     assert share_scale == entry["share_scale"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from fathom.bots.registry import make_bot
 from fathom.core.driver import play
 from fathom.core.registry import new_game
+from fathom.plugins import plugin_for
 from fathom.sim import stats
 
 
@@ -42,21 +43,21 @@ def _played(game: str, **options) -> object:
 
 def test_deep_blue_summary_adds_up_to_the_scores_and_the_game_totals() -> None:
     state = _played("deep-blue", hidden_scores=False)
-    rows = stats.seat_summary("deep-blue", state)
+    rows = plugin_for("deep-blue").seat_summary(state)
     rec = stats.extract("deep-blue", state)
-    assert [list(row) for row in rows] == [list(stats.SUMMARY_FIELDS["deep-blue"])] * 3
+    assert [list(row) for row in rows] == [list(plugin_for("deep-blue").summary_fields)] * 3
     assert [row["vp_leading"] + row["vp_joining"] for row in rows] == state.scores()  # every VP is a dive's
     assert sum(row["dives_led"] for row in rows) == rec["dives"]
     assert sum(row["dives_led_resurfaced"] for row in rows) == rec["dives_leader_failed"]
     assert all(0 < row["best_dive"] <= row["vp_leading"] + row["vp_joining"] for row in rows)
     # R-DB-18: hidden totals, yet every scoring event is public: the public log's numbers are the same
-    hidden = stats.seat_summary("deep-blue", _played("deep-blue", hidden_scores=True))
+    hidden = plugin_for("deep-blue").seat_summary(_played("deep-blue", hidden_scores=True))
     assert hidden == rows
 
 
 def test_into_the_blue_summary_adds_up_to_the_game_totals() -> None:
     state = _played("into-the-blue")
-    rows = stats.seat_summary("into-the-blue", state)
+    rows = plugin_for("into-the-blue").seat_summary(state)
     rec = stats.extract("into-the-blue", state)
     assert sum(row["seat_dives"] for row in rows) == rec["dives"]
     assert sum(row["seat_dives_perfect"] for row in rows) == rec["dives_perfect"]

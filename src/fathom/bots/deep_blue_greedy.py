@@ -8,13 +8,16 @@ lacks, and sails toward the best reachable wreck.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from fathom.bots.base import ViewBot
 from fathom.core.api import State
+from fathom.games.deep_blue import dive_model as model
+from fathom.games.deep_blue.data import GEMS, SPOT_KINDS
+from fathom.games.deep_blue.game import DeepBlueGame
 
-HAZARDS = ("black", "blue")
-DEFENCE_SPOT = {"blue": ("blue", "blue_or_black"), "black": ("black", "blue_or_black")}
+HAZARDS = tuple(GEMS[g] for g in model.HAZARD_GEMS)
+DEFENCE_SPOT_NAMES = frozenset(SPOT_KINDS[k] for kinds in model.DEFENDED_BY.values() for k in kinds)
 SPOT_PREFERENCE = ("red", "gold", "blue_or_black", "silver", "blue", "black")
 STOP_RISK = 0.2
 
@@ -64,7 +67,8 @@ class DeepBlueGreedyBot(ViewBot):
         hand = view["seats"][seat].get("hand", {})
         if any(cards[c]["protects"] == gem for c in hand):
             return True
-        return bool(site and self._my_spots_at(view, seat, site) & set(DEFENCE_SPOT[gem]))
+        defending = {SPOT_KINDS[k] for k in model.DEFENDED_BY[GEMS.index(gem)]}
+        return bool(site and self._my_spots_at(view, seat, site) & defending)
 
     # ---- the turn -----------------------------------------------------------------------
     def _turn(self, state: State, view: dict, seat: int, names: dict[str, int]) -> str | None:
@@ -77,7 +81,7 @@ class DeepBlueGreedyBot(ViewBot):
         for dive in dives:
             site = dive.split()[1]
             spots = self._my_spots_at(view, seat, site)
-            if defended or spots & {"blue", "black", "blue_or_black"} or scorers or spots & set(self._rates(state)):
+            if defended or spots & DEFENCE_SPOT_NAMES or scorers or spots & set(self._rates(state)):
                 return dive
         if dives and sum(hand.values()) <= 1:
             return dives[0]
@@ -108,7 +112,7 @@ class DeepBlueGreedyBot(ViewBot):
 
     def _sail_target(self, state: State, view: dict, seat: int) -> tuple[str, int] | None:
         """The most attractive site: face-up tile with a free spot, or face-down tile; near first."""
-        comp = state.game.components
+        comp = cast(DeepBlueGame, state.game).components
         boats = [comp.node(b["node"]) for b in view["seats"][seat]["boats"]]
         best, best_score = None, 0.0
         for site in view["sites"]:
@@ -157,7 +161,7 @@ class DeepBlueGreedyBot(ViewBot):
         target = self._sail_target(state, view, seat)
         if target is None:
             return "done"
-        comp = state.game.components
+        comp = cast(DeepBlueGame, state.game).components
         goal = comp.node(target[0])
         best, best_dist = "done", min(
             comp.distance[comp.node(b["node"])][goal] for b in view["seats"][seat]["boats"]
@@ -190,11 +194,15 @@ class DeepBlueGreedyBot(ViewBot):
         rushes = [n for n in names if n.startswith("rush")]
         return rushes[0] if rushes else "done"
 
+    def _dive_rates(self, state: State, view: dict, seat: int) -> dict[str, int]:
+        """VP per gem colour for ``seat`` in the dive under way (its spots on the tile count)."""
+        comp = cast(DeepBlueGame, state.game).components
+        kinds = {SPOT_KINDS.index(s) for s in self._my_spots_at(view, seat, view["dive"]["site"])}
+        return {GEMS[g]: r for g, r in enumerate(model.gem_rates(comp.gem_vp, comp.gem_vp_on_spot, kinds)) if r}
+
     def _gem_value(self, state: State, view: dict, seat: int) -> int:
-        dive = view["dive"]
-        spots = self._my_spots_at(view, seat, dive["site"])
-        rates = self._rates(state)
-        return sum(n * rates[g][g in spots] for g, n in dive["counts"].items() if g in rates)
+        rates = self._dive_rates(state, view, seat)
+        return sum(n * rates.get(g, 0) for g, n in view["dive"]["counts"].items())
 
     def _defend(self, state: State, view: dict, seat: int, names: dict[str, int]) -> str | None:
         spot = [n for n in names if n.startswith("defend spot-")]
@@ -217,11 +225,11 @@ class DeepBlueGreedyBot(ViewBot):
             return "stop"
         risk = 0.0
         for gem in HAZARDS:
-            if dive["counts"].get(gem, 0) >= 1 and not self._can_defend(state, view, seat, gem, dive["site"]):
+            if model.is_hazard(GEMS.index(gem), dive["counts"].get(gem, 0)) and not self._can_defend(
+                    state, view, seat, gem, dive["site"]):
                 risk += bag.get(gem, 0) / total
-        spots = self._my_spots_at(view, seat, dive["site"])
-        rates = self._rates(state)
-        gain = sum(bag.get(g, 0) * rates[g][g in spots] for g in rates) / total
+        rates = self._dive_rates(state, view, seat)
+        gain = sum(bag.get(g, 0) * r for g, r in rates.items()) / total
         at_stake = self._gem_value(state, view, seat)
         if risk > STOP_RISK or risk * at_stake > (1 - risk) * gain:
             return "stop"

@@ -26,13 +26,13 @@ How it plays (from ``state.view(seat)`` and the legal actions only):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from fathom.bots.base import ViewBot
 from fathom.bots.settings import with_settings
 from fathom.core.api import State
-from fathom.games.into_the_blue import actions as A
 from fathom.games.into_the_blue import dice, odds, scoring
+from fathom.games.into_the_blue.game import IntoTheBlueGame
 
 
 @dataclass(frozen=True)
@@ -165,13 +165,14 @@ class IntoTheBlueExpertBot(ViewBot):
 
     def decide(self, state: State, view: dict[str, Any], seat: int, legal: list[int]) -> int:
         turn = view["turn"]
+        game = cast(IntoTheBlueGame, state.game)
         pos = Position(view, seat, self.params)
         table = dice.from_faces(turn["dice"])
         if turn["phase"] == "place":
             counts = dice.COUNTS[table]
             return max(
-                (a for a in legal if A.PLACE0 < a <= A.PLACE0 + 5),
-                key=lambda a: (pos.place_value(a - A.PLACE0, counts[a - A.PLACE0 - 1]), a),
+                (a for a in legal if a in game.PLACE_LEVEL),
+                key=lambda a: (pos.place_value(game.PLACE_LEVEL[a], counts[game.PLACE_LEVEL[a] - 1]), a),
             )
         rerolls_left = turn["rolls_left"]
         if self.dice_play == "utility":
@@ -179,12 +180,12 @@ class IntoTheBlueExpertBot(ViewBot):
         else:
             target = self.pick_target(pos, table, rerolls_left)
             if target is None:
-                return A.STOP
+                return game.A_STOP
             reroll = odds.solve(target, pos.rerolls).best_reroll(table, rerolls_left)
         if reroll == dice.EMPTY:
-            return A.STOP
-        action = A.REROLL0 + reroll
-        return action if action in legal else A.STOP
+            return game.A_STOP
+        action = game.reroll_action(reroll)
+        return action if action in legal else game.A_STOP
 
     def pick_target(self, pos: Position, table: int, rerolls_left: int) -> odds.TargetLike | None:
         """The target with the best exact ``P x value`` from here; ``None``: stop now."""

@@ -12,12 +12,12 @@ Placement: the level with the most ``shells x level``, deeper on ties.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from fathom.bots.base import ViewBot
 from fathom.core.api import State
-from fathom.games.into_the_blue import actions as A
 from fathom.games.into_the_blue import dice
+from fathom.games.into_the_blue.game import IntoTheBlueGame
 
 GOOD_ENOUGH = 6
 
@@ -41,22 +41,24 @@ class IntoTheBlueGreedyBot(ViewBot):
 
     def decide(self, state: State, view: dict[str, Any], seat: int, legal: list[int]) -> int:
         turn = view["turn"]
+        game = cast(IntoTheBlueGame, state.game)
         table = dice.from_faces(turn["dice"])
         hand = view["seats"][seat]["shells_left"]
         if turn["phase"] == "place":
             best = max(
-                (a for a in legal if A.PLACE0 < a <= A.PLACE0 + 5),
-                key=lambda a: (placement_score(a - A.PLACE0, dice.COUNTS[table][a - A.PLACE0 - 1], hand), a),
+                (a for a in legal if a in game.PLACE_LEVEL),
+                key=lambda a: (placement_score(game.PLACE_LEVEL[a], dice.COUNTS[table][game.PLACE_LEVEL[a] - 1],
+                                               hand), a),
             )
             return best
         # choose: stop or reroll
         if dice.PERFECT[table]:
-            return A.STOP
+            return game.A_STOP
         best_now = max((placement_score(lv, c, hand) for lv, c in dice.PLACEMENTS[table]), default=0)
         if best_now >= GOOD_ENOUGH:
-            return A.STOP
+            return game.A_STOP
         reroll = dice.sub(table, greedy_keep(table))
         if reroll == dice.EMPTY:
-            return A.STOP
-        action = A.REROLL0 + reroll
+            return game.A_STOP
+        action = game.reroll_action(reroll)
         return action if action in legal else self.rng.choice(legal)

@@ -202,7 +202,7 @@ class ISMCTSBot:
             for a in candidates:
                 playout(a)
             each = (time.perf_counter() - started) / len(candidates)
-            budget = max(len(candidates), int(self.seconds / max(each, 1e-6)))
+            budget = max(len(candidates), int((self.seconds or 0.0) / max(each, 1e-6)))
         for r in range(rounds):
             if len(candidates) == 1:
                 break

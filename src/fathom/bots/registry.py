@@ -12,23 +12,19 @@ from typing import Any
 
 from fathom.bots.settings import check_settings, constructor_settings
 from fathom.core.errors import OptionError, allowed_list
+from fathom.plugins import PLUGINS
 
 BotFactory = Callable[[str, int], Any]
 
-# name -> {game name or "*": "module:attr"}; imported lazily so front ends stay light.
+# name -> {game name or "*": "module:attr"}; imported lazily so front ends stay light. Bots made for
+# one game are registered by that game's plugin (fathom.plugins).
 _BOTS: dict[str, dict[str, str]] = {
     "random": {"*": "fathom.bots.random_bot:RandomBot"},
-    "greedy": {
-        "deep-blue": "fathom.bots.deep_blue_greedy:DeepBlueGreedyBot",
-        "into-the-blue": "fathom.bots.into_the_blue_greedy:IntoTheBlueGreedyBot",
-    },
-    "expert": {"into-the-blue": "fathom.bots.into_the_blue_expert:IntoTheBlueExpertBot"},
-    "heuristic": {
-        "deep-blue": "fathom.bots.deep_blue_heuristic:DeepBlueHeuristicBot",
-        "into-the-blue": "fathom.bots.into_the_blue_expert:IntoTheBlueHeuristicBot",
-    },
     "ismcts": {"*": "fathom.bots.ismcts:ISMCTSBot"},
 }
+for _plugin in PLUGINS:
+    for _name, _target in _plugin.bots.items():
+        _BOTS.setdefault(_name, {})[_plugin.name] = _target
 
 BOT_LEVELS = {0: "random", 1: "greedy", 2: "heuristic", 3: "ismcts"}
 """Levels a person can pick by number in every front end."""

@@ -19,7 +19,9 @@ from fathom.core.errors import OptionError
 
 def split_bots(text: str) -> list[str]:
     """``a,b(x=1,y=2),c`` -> ``['a', 'b(x=1,y=2)', 'c']`` (commas inside brackets stay)."""
-    out, depth, cur = [], 0, []
+    out: list[str] = []
+    cur: list[str] = []
+    depth = 0
     for ch in text:
         if ch == "," and depth == 0:
             out.append("".join(cur).strip())

@@ -8,6 +8,7 @@ processes only load them); its time is printed apart and never counted in the lo
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from rich.console import Console
 from rich.text import Text
@@ -31,9 +32,18 @@ def numba_missing(console: Console, what: str) -> bool:
     return False
 
 
+def line_printer(console: Console) -> Callable[..., None]:
+    """``say(line, style)``: one unwrapped line, so figures stay in their columns."""
+
+    def say(line: str, style: str = "") -> None:
+        console.print(Text(line, style=style), soft_wrap=True)
+
+    return say
+
+
 def run(names: list[str], players: int, seconds: float, console: Console) -> int:
     """Bench the compiled form of each of ``names``; returns 2 without numba."""
-    say = lambda line, style="": console.print(Text(line, style=style), soft_wrap=True)
+    say = line_printer(console)
     if numba_missing(console, "fathom bench --fast"):
         return 2
     import numba

@@ -21,6 +21,7 @@ from fathom.cli import renderers
 from fathom.core.api import State
 from fathom.core.errors import OptionError
 from fathom.i18n import Translator
+from fathom.plugins import plugin_for
 
 DEFAULT_PEOPLE = ("you", "human")  # labels of people who gave no name (the log calls them "Seat N")
 
@@ -119,7 +120,7 @@ def load_renderer(game: str, console: Console | None = None, tr: Translator | No
         if tr is not None and hasattr(renderer, "speak"):
             renderer.speak(tr)
         return renderer
-    except KeyError:
+    except OptionError:  # a game without a renderer of its own
         return GenericRenderer()
     except (ImportError, AttributeError) as exc:
         if console is not None:
@@ -152,10 +153,8 @@ def print_results(console: Console, state: State, labels: dict[int, str], tr: Tr
 
 def print_summary(console: Console, state: State, labels: dict[int, str], tr: Translator | None = None) -> None:
     """How each seat's game went (dives, VP by role, hires…), from the public log only."""
-    from fathom.sim.stats import seat_summary  # the same numbers the simulation records hold
-
     tr = tr or Translator()
-    rows = seat_summary(state.game.name, state)
+    rows = plugin_for(state.game.name).seat_summary(state)  # the same numbers the simulation records hold
     if not rows or not rows[0]:
         return
     table = Table(title=tr("summary.title"), title_justify="left")

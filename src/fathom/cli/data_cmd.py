@@ -1,31 +1,31 @@
 """``fathom data check``: validate a replacement component file before using it.
 
-The checking itself belongs to each game's engine (``check_data_file``), so the
-command and the engine can never disagree about what a valid file is.
+The checking itself belongs to each game's engine (``check_data_file``, named by the game's
+plugin), so the command and the engine can never disagree about what a valid file is.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 
 from rich.console import Console
 from rich.text import Text
 
-CHECKERS = {"deep-blue": "fathom.games.deep_blue.data", "into-the-blue": "fathom.games.into_the_blue.data"}
+from fathom.plugins import known, plugins_with
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="data_command", metavar="COMMAND", required=True)
     check = sub.add_parser("check", help="validate a replacement data file (prints OK or each problem)")
     check.add_argument("file", help="the JSON data file to check")
-    check.add_argument("--game", choices=sorted(CHECKERS), default="deep-blue", help="whose box it describes")
+    games = [plugin.name for plugin in plugins_with("data_checker")]
+    check.add_argument("--game", choices=games, default=games[0], help=f"whose box it describes (default {games[0]})")
 
 
 def run(args: argparse.Namespace, console: Console) -> int:
     """0 and ``OK`` for a valid file; 1 and one line per problem otherwise; 2 if no checker exists."""
     try:
-        check_data_file = importlib.import_module(CHECKERS[args.game]).check_data_file
+        check_data_file = known(args.game).load("data_checker")
     except (ImportError, AttributeError) as exc:
         console.print(Text(f"error: the {args.game} data checker is not available ({exc})", style="red"))
         return 2

@@ -14,7 +14,6 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from rich.console import Console
-from rich.text import Text
 
 GAMES = ("into-the-blue",)
 
@@ -58,9 +57,9 @@ def _batch(job: tuple[int, dict[str, Any], int, int, int]) -> tuple[int, int, in
 
 def run(args: argparse.Namespace, console: Console) -> int:
     # imported here, so that `fathom` starts without importing numba
-    from fathom.cli.bench_fast import numba_missing
+    from fathom.cli.bench_fast import line_printer, numba_missing
 
-    say = lambda line, style="": console.print(Text(line, style=style), soft_wrap=True)
+    say = line_printer(console)
     if numba_missing(console, "fathom fast verify"):
         return 2
     if args.games <= 0 or args.batch <= 0 or args.view_every <= 0 or args.jobs <= 0:

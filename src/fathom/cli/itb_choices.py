@@ -16,8 +16,8 @@ from fathom.bots.into_the_blue_expert import UTILITY_SCALE, Position, turn_solut
 from fathom.cli.itb_words import multiset_text, outcome_text, rolls_text, short_odds
 from fathom.cli.renderers import ChoiceMenu, MenuItem
 from fathom.core.api import State
-from fathom.games.into_the_blue import actions as A
 from fathom.games.into_the_blue import dice, odds
+from fathom.games.into_the_blue.game import IntoTheBlueGame as ITB
 from fathom.i18n import Translator
 
 SHORTLIST = 5  # choices listed before ``all`` (stop is always listed too)
@@ -38,20 +38,20 @@ def choice_values(state: State, seat: int, actions: list[int]) -> tuple[dict[int
     solution = turn_solution(Position(view, seat))
     values: dict[int, Fraction] = {}
     for action in actions:
-        if action == A.STOP:
+        reroll = ITB.rerolled(action)
+        if action == ITB.A_STOP:
             values[action] = Fraction(solution.utility[table], UTILITY_SCALE)
-        elif action > A.REROLL0:
-            kept = dice.sub(table, action - A.REROLL0)
+        elif reroll is not None:
+            kept = dice.sub(table, reroll)
             values[action] = solution.after_keep(kept, left - 1) / UTILITY_SCALE
-    pick = solution.best_reroll(table, left)
-    best = A.STOP if pick == dice.EMPTY else A.REROLL0 + pick
-    return values, best if best in values else A.STOP
+    best = ITB.choice_action(solution.best_reroll(table, left))
+    return values, best if best in values else ITB.A_STOP
 
 
 def choice_label(table: int, action: int, tr: Translator) -> str:
-    if action == A.STOP:
+    reroll = ITB.rerolled(action)
+    if reroll is None:  # stop
         return tr("itb.menu.stop", outcome=outcome_text(table, tr))
-    reroll = action - A.REROLL0
     kept = dice.sub(table, reroll)
     if kept == dice.EMPTY:
         return tr("itb.menu.reroll_all")
@@ -78,10 +78,10 @@ def choice_menu(state: State, seat: int, actions: list[int], tr: Translator, coa
                      _odds(table, left, a, rerolls, tr))
             for a in order
         )
-        shown = [i for i, item in enumerate(items) if i < SHORTLIST or item.action == A.STOP]
+        shown = [i for i, item in enumerate(items) if i < SHORTLIST or item.action == ITB.A_STOP]
     else:
         best = None
-        order = sorted(actions, key=lambda a: (a != A.STOP, -dice.SIZE[dice.sub(table, max(a - A.REROLL0, 0))], a))
+        order = sorted(actions, key=lambda a: (a != ITB.A_STOP, -dice.SIZE[dice.sub(table, _rerolled(a))], a))
         header.append(tr("itb.menu.unranked"))
         items = tuple(MenuItem(a, choice_label(table, a, tr)) for a in order)
         shown = [i for i, item in enumerate(items) if i < SHORTLIST]
@@ -98,9 +98,14 @@ def choice_menu(state: State, seat: int, actions: list[int], tr: Translator, coa
     )
 
 
+def _rerolled(action: int) -> int:
+    """The dice an action rerolls (none for ``stop``)."""
+    reroll = ITB.rerolled(action)
+    return dice.EMPTY if reroll is None else reroll
+
+
 def _odds(table: int, left: int, action: int, rerolls: int, tr: Translator) -> str:
-    reroll = dice.EMPTY if action == A.STOP else action - A.REROLL0
-    return short_odds(odds.choice_odds(table, left, reroll, rerolls=rerolls), tr)
+    return short_odds(odds.choice_odds(table, left, _rerolled(action), rerolls=rerolls), tr)
 
 
 def parse_faces(words: list[str], tr: Translator) -> int | str:
@@ -126,7 +131,7 @@ def parse_choice(text: str, table: int, actions: list[int], tr: Translator) -> i
         return None
     verb, rest = words[0], words[1:]
     if verb in STOP_WORDS and not rest:
-        return A.STOP
+        return ITB.A_STOP
     if verb not in KEEP_WORDS and verb not in REROLL_WORDS:
         return None
     everything = bool(rest) and all(w in EVERY_WORDS for w in rest)
@@ -144,7 +149,7 @@ def parse_choice(text: str, table: int, actions: list[int], tr: Translator) -> i
         key = "itb.err.keep_missing" if keeping else "itb.err.reroll_missing"
         return tr(key, dice=multiset_text(table), faces=multiset_text(named))
     reroll = dice.sub(table, named) if keeping else named
-    action = A.STOP if reroll == dice.EMPTY else A.REROLL0 + reroll
+    action = ITB.choice_action(reroll)
     if action not in actions:  # cannot happen in a choose phase; say so rather than play something else
         return tr("itb.err.reroll_missing", dice=multiset_text(table), faces=multiset_text(reroll))
     return action

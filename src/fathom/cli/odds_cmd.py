@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 from fractions import Fraction
+from typing import cast
 
 from rich import box
 from rich.console import Console
@@ -18,7 +19,8 @@ from rich.table import Table
 from rich.text import Text
 
 from fathom.core.errors import OptionError, allowed_list
-from fathom.core.registry import game_names, make_game
+from fathom.core.registry import make_game
+from fathom.plugins import known, plugins_with
 
 Columns = dict[str, list[tuple[str, Fraction]]]
 """A table by column: its label, then (row label, probability) pairs; the plot draws the same."""
@@ -34,7 +36,7 @@ DEFENCES = {  # column label -> Defences fields
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", choices=game_names())
+    parser.add_argument("game", choices=[plugin.name for plugin in plugins_with("odds_table")])
     parser.add_argument("--draws", type=int, default=12, help="Deep Blue: draws of a dive to show (default 12)")
     parser.add_argument("--bag", default=None, metavar="GEM=N,...",
                         help="Deep Blue: the bag to dive from, e.g. silver=9,gold=5,black=4,blue=4 "
@@ -46,7 +48,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, console: Console) -> int:
-    title, x_label, columns = _deep_blue(args, console) if args.game == "deep-blue" else _into_the_blue(console)
+    title, x_label, columns = known(args.game).load("odds_table")(args, console)
     if args.plot:
         _plot(args.plot, title, x_label, columns)
         console.print(Text(f"Wrote {args.plot}"))
@@ -94,14 +96,15 @@ def parse_bag(text: str, gems: tuple[str, ...]) -> tuple[int, ...]:
     return tuple(counts.values())
 
 
-def _deep_blue(args: argparse.Namespace, console: Console) -> tuple[str, str, Columns]:
+def deep_blue_table(args: argparse.Namespace, console: Console) -> tuple[str, str, Columns]:
     from fathom.games.deep_blue.data import GEMS
     from fathom.games.deep_blue.dive_model import Defences
+    from fathom.games.deep_blue.game import DeepBlueGame
     from fathom.games.deep_blue.odds import still_in
 
     if not 1 <= args.draws <= 40:
         raise OptionError(f"--draws {args.draws}: choose 1 to 40")
-    bag = parse_bag(args.bag, GEMS) if args.bag else make_game("deep-blue").components.bag_at_setup
+    bag = parse_bag(args.bag, GEMS) if args.bag else cast(DeepBlueGame, make_game(args.game)).components.bag_at_setup
     per_draw = 2 if args.pairs else 1
     columns = {label: still_in(bag, Defences(**fields), args.draws, per_draw) for label, fields in DEFENCES.items()}
     shown = ", ".join(f"{n} {g}" for g, n in zip(GEMS, bag) if n)
@@ -117,13 +120,14 @@ def _deep_blue(args: argparse.Namespace, console: Console) -> tuple[str, str, Co
                        "drawn before in the dive; a card or spot of its colour defends it once. Exact: every "
                        "order of draws is counted.", style="dim"))
     draws = [str(k + 1) for k in range(args.draws)]
-    return table.title, "draw", {label: list(zip(draws, p)) for label, p in columns.items()}
+    return str(table.title), "draw", {label: list(zip(draws, p)) for label, p in columns.items()}
 
 
-def _into_the_blue(console: Console) -> tuple[str, str, Columns]:
+def into_the_blue_table(args: argparse.Namespace, console: Console) -> tuple[str, str, Columns]:
     from fathom.games.into_the_blue import odds
+    from fathom.games.into_the_blue.game import IntoTheBlueGame
 
-    rolls = make_game("into-the-blue").rerolls + 1  # the box's rolls a turn (data file)
+    rolls = cast(IntoTheBlueGame, make_game(args.game)).rerolls + 1  # the box's rolls a turn (data file)
     table = Table(title="Chance of each result with the best play toward it", title_justify="left",
                   box=box.SIMPLE_HEAD)
     table.add_column("target")
@@ -131,11 +135,11 @@ def _into_the_blue(console: Console) -> tuple[str, str, Columns]:
         table.add_column(f"{n} roll{'s' if n > 1 else ''}", justify="right")
     columns: Columns = {}
     for target in odds.STANDARD_TARGETS:
-        label = "perfect dive (1-5 and a chest)" if target == odds.PERFECT else f"run to level {target.level}"
+        label = f"run to level {target.level}" if isinstance(target, odds.Target) else "perfect dive (1-5 and a chest)"
         chances = [odds.turn_start(target, rerolls=n - 1) for n in range(1, rolls + 1)]
         table.add_row(label, *(_pct(p) for p in chances))
         columns[label] = [(str(n), p) for n, p in zip(range(1, rolls + 1), chances)]
     console.print(table)
     console.print(Text("A run to level L: the dice show 1, 2, … up to L. Each column keeps the best dice toward that "
                        "one target (exact expectimax over every roll).", style="dim"))
-    return table.title, "rolls", columns
+    return str(table.title), "rolls", columns

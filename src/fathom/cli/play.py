@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Console
@@ -25,6 +24,7 @@ from fathom.cli.session import Quit, Session
 from fathom.core.api import State
 from fathom.core.driver import Bot
 from fathom.core.errors import OptionError, allowed_list
+from fathom.core.options import parse_options
 from fathom.core.registry import game_class, game_names, new_game
 from fathom.core.rng import Rng
 from fathom.i18n import DEFAULT_LANG, LANGS, Translator
@@ -81,28 +81,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 # ---- setup ---------------------------------------------------------------------------------
-
-
-def parse_options(pairs: Sequence[str], scenario: str | None, game: str) -> dict[str, Any]:
-    """``--option k=v`` (JSON values, else plain strings) plus ``--scenario``, checked against the game."""
-    options: dict[str, Any] = {}
-    for pair in pairs:
-        key, sep, raw = pair.partition("=")
-        key = key.strip()
-        if not sep or not key:
-            raise OptionError(f"--option {pair!r}: expected KEY=VALUE, e.g. hidden_scores=true")
-        try:
-            options[key] = json.loads(raw)
-        except json.JSONDecodeError:
-            options[key] = raw
-    if scenario is not None:
-        declared = game_class(game).OPTIONS
-        if "scenario" not in declared:
-            raise OptionError(
-                f"--scenario: {game} has no scenarios (its options: {allowed_list(sorted(declared))})"
-            )
-        options["scenario"] = scenario
-    return options
 
 
 def resolve_players(game: str, players: int | None) -> int:

@@ -11,7 +11,7 @@ the language given to :meth:`IntoTheBlueRenderer.speak` (English by default).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from rich.console import Group
 from rich.table import Table
@@ -21,8 +21,8 @@ from fathom.cli import itb_choices, itb_words
 from fathom.cli.itb_words import outcome_text, short_odds
 from fathom.cli.renderers import ChoiceMenu
 from fathom.core.api import State
-from fathom.games.into_the_blue import actions as A
 from fathom.games.into_the_blue import dice, odds, scoring
+from fathom.games.into_the_blue.game import IntoTheBlueGame
 from fathom.i18n import Translator
 
 ENGLISH = Translator("en")
@@ -150,20 +150,21 @@ class IntoTheBlueRenderer:
         view = state.view(seat)
         turn = view["turn"]
         table = dice.from_faces(turn["dice"])
-        rerolls = getattr(state.game, "rerolls", odds.DEFAULT_REROLLS)
+        game = cast(IntoTheBlueGame, state.game)
+        rerolls = getattr(game, "rerolls", odds.DEFAULT_REROLLS)
         notes: dict[int, str] = {}
         if turn["phase"] == "choose":
             r = turn["rolls_left"]
             for action in actions:
-                if action == A.STOP:
+                reroll = game.rerolled(action)
+                if action == game.A_STOP:
                     notes[action] = tr("itb.board.final", outcome=outcome_text(table, tr))
-                elif action > A.REROLL0:
-                    reroll = action - A.REROLL0
+                elif reroll is not None:
                     notes[action] = short_odds(odds.choice_odds(table, r, reroll, rerolls=rerolls), tr)
         elif turn["phase"] == "place":
             for action in actions:
-                if A.PLACE0 < action <= A.PLACE0 + 5:
-                    notes[action] = placement_note(view, seat, action - A.PLACE0, table, tr)
+                if action in game.PLACE_LEVEL:
+                    notes[action] = placement_note(view, seat, game.PLACE_LEVEL[action], table, tr)
         return notes
 
     def event_text(self, event: dict[str, Any], name: itb_words.NameFn, tr: Translator, game: Any = None) -> str | None:

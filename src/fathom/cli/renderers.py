@@ -1,4 +1,4 @@
-"""Per-game terminal renderers, looked up by game name.
+"""Per-game terminal renderers, named by each game's plugin (:mod:`fathom.plugins`).
 
 A renderer turns a redacted ``view(seat)`` into Rich renderables; it never sees the
 real state's hidden parts. ``action_notes`` may add advice (odds) beside legal moves,
@@ -10,17 +10,12 @@ renderer with ``speak(tr)`` draws its board in that language.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from fathom.core.api import State
-
-_RENDERERS = {
-    "deep-blue": "fathom.cli.render_deep_blue:DeepBlueRenderer",
-    "into-the-blue": "fathom.cli.render_into_the_blue:IntoTheBlueRenderer",
-}
+from fathom.plugins import plugin_for
 
 
 class GameRenderer(Protocol):
@@ -32,8 +27,8 @@ class GameRenderer(Protocol):
 
 
 def renderer_for(game: str) -> GameRenderer:
-    module, _, attr = _RENDERERS[game].partition(":")
-    return getattr(importlib.import_module(module), attr)()
+    """A new renderer of ``game`` (an OptionError for a game without one)."""
+    return plugin_for(game).load("renderer")()
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,7 @@ Deep Blue: every draw-or-stop call the seat made as a dive leader
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rich import box
 from rich.console import Console
@@ -18,6 +17,7 @@ from rich.text import Text
 
 from fathom.cli.console import load_save, saved_humans
 from fathom.core.errors import OptionError, allowed_list
+from fathom.plugins import plugin_for
 from fathom.review import GAMES, WORTH_A_LOOK, review_calls
 
 if TYPE_CHECKING:
@@ -40,7 +40,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
         raise OptionError(f"--seat {seat}: seats are 0..{players - 1}")
     if state.game.name not in GAMES:
         raise OptionError(f"{args.file}: no review for {state.game.name} (there is one for {allowed_list(GAMES)})")
-    TABLES[state.game.name](review_calls(state, seat), seat, console)
+    plugin_for(state.game.name).load("review_table")(review_calls(state, seat), seat, console)
     return 0
 
 
@@ -77,7 +77,7 @@ def _summary(console: Console, what: str, seat: int, losses: list[float], unit: 
     console.print(Text(line + ".", style="bold"))
 
 
-def _deep_blue(calls: list[LeaderCall], seat: int, console: Console) -> None:
+def deep_blue_table(calls: list[LeaderCall], seat: int, console: Console) -> None:
     table = _new_table(f"Draw-or-stop calls of seat {seat} as dive leader",
                        ("move", "site", "gems", "risk", "stop: VP", "draw on: VP", "played", "VP given up"),
                        ("site", "played"))
@@ -93,7 +93,7 @@ def _deep_blue(calls: list[LeaderCall], seat: int, console: Console) -> None:
                        "rivals' gains in it and the race for first place are yours to weigh.", style="dim"))
 
 
-def _into_the_blue(choices: list[DiceChoice], seat: int, console: Console) -> None:
+def into_the_blue_table(choices: list[DiceChoice], seat: int, console: Console) -> None:
     table = _new_table(f"Keep-or-reroll choices of seat {seat}",
                        ("move", "dice", "left", "played", "pts", "best", "pts ", "given up"), ("dice", "played", "best"))
     for c in choices:
@@ -110,7 +110,3 @@ def _into_the_blue(choices: list[DiceChoice], seat: int, console: Console) -> No
                        style="dim"))
 
 
-TABLES: dict[str, Callable[[list[Any], int, Console], None]] = {
-    "deep-blue": _deep_blue, "into-the-blue": _into_the_blue,
-}
-"""How each game of :data:`fathom.review.GAMES` is shown in the terminal."""

@@ -13,6 +13,17 @@ ranges are disjoint, an action log is readable without knowing the node types.
 Subclasses implement the underscored hooks; this base supplies validation, the
 history, serialization, chance sampling, redacted views/events and determinization
 plumbing.
+
+The public read API: everything outside a game's own package (bots, encoders, front
+ends, statistics) reads a state only through public methods and properties, never
+through its storage. Every game answers :attr:`State.current_player`,
+:attr:`State.turn_seat` (whose turn it is, also at a chance node inside that turn),
+:attr:`State.step_kind` (what kind of step this is, a name from ``Game.STEP_KINDS``),
+:meth:`State.chance_observer` (who sees the outcome of this chance node: ``None`` for
+everyone, or the one seat), :meth:`State.scores` and :meth:`State.view`. Each game adds
+its own facts beside these (Deep Blue: :mod:`fathom.games.deep_blue.facts`, the board,
+the market and a dive; Into the Blue: the turn and the roll under way, on its state).
+How a game package is laid out (steps, action ids, data checks) is in :mod:`fathom.games`.
 """
 
 from __future__ import annotations
@@ -43,6 +54,8 @@ class Game(ABC):
     """Static description of one game configuration; shared by all its states."""
 
     name: ClassVar[str]
+    STEP_KINDS: ClassVar[tuple[str, ...]] = ("decision", "chance", "over")
+    """Every value :attr:`State.step_kind` can take in this game."""
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     OPTIONS: ClassVar[Mapping[str, Option]] = {}
@@ -87,8 +100,13 @@ class Game(ABC):
         """
         return False
 
+    def describe(self) -> dict[str, Any]:
+        """Static, public facts of this box (components, board, values) for front ends and bots;
+        every game describes its own (this default: nothing)."""
+        return {}
+
     @abstractmethod
-    def new_initial_state(self, seed: int) -> "State":
+    def new_initial_state(self, seed: int) -> State:
         """The position before anything has happened (usually a chance node of setup)."""
 
 
@@ -119,7 +137,7 @@ class State(ABC):
         """Apply a legal action (already validated)."""
 
     @abstractmethod
-    def _copy(self) -> "State":
+    def _copy(self) -> State:
         """A field-by-field copy of the game-specific part (no deepcopy)."""
 
     @abstractmethod
@@ -131,7 +149,7 @@ class State(ABC):
         """Replace everything ``seat`` cannot know by a consistent random alternative."""
 
     @abstractmethod
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[Any, ...]:
         """Everything that defines the position (for equality tests)."""
 
     @abstractmethod
@@ -153,15 +171,39 @@ class State(ABC):
         public = self._scores_public()
         return [v if public or p == seat else None for p, v in enumerate(self.scores())]
 
+    # ---- the public read API every game answers (see the module docstring) ----------
+    @property
+    def turn_seat(self) -> int:
+        """The seat whose turn it is (at a chance node inside a turn too). Games with turns say so;
+        this default knows only the seat to move (``CHANCE`` or ``TERMINAL`` elsewhere)."""
+        return self.current_player
+
+    @property
+    def step_kind(self) -> str:
+        """What kind of step this is (one of ``game.STEP_KINDS``), e.g. a turn choice or a dice roll.
+        This default tells only a decision, a chance node and the end apart."""
+        player = self.current_player
+        return "chance" if player == CHANCE else "over" if player == TERMINAL else "decision"
+
+    def chance_observer(self) -> int | None:
+        """At a chance node whose outcome only one seat sees, that seat; ``None`` when the whole
+        table sees it (and at every decision: decisions are public, their secrets are in views)."""
+        return None
+
+    def chance_seen_by(self, seat: int) -> bool:
+        """Does ``seat`` see the outcome of this chance node (search trees branch only on those)?"""
+        observer = self.chance_observer()
+        return observer is None or observer == seat
+
     # ---- shared machinery ------------------------------------------------------------
     def _init_base(self, game: Game, seed: int) -> None:
         self.game = game
         self.seed = seed
-        self._hist: tuple | None = None
+        self._hist: tuple[Any, int] | None = None
         self._hist_len = 0
         self._log: list[dict[str, Any]] | None = []
 
-    def _copy_base(self, other: "State") -> None:
+    def _copy_base(self, other: State) -> None:
         other.game = self.game
         other.seed = self.seed
         other._hist = self._hist
@@ -285,7 +327,7 @@ class State(ABC):
         return (seat is not None and last_mover == seat and self.current_player == seat and self._hist is not None
                 and not self.game.reveals_secret(self._hist[1]))
 
-    def clone(self) -> "State":
+    def clone(self) -> State:
         """An independent copy: playing on it never changes this state."""
         other = self._copy()
         self._copy_base(other)
@@ -294,7 +336,8 @@ class State(ABC):
     def view(self, seat: int | None) -> dict[str, Any]:
         """JSON-safe dict of exactly what ``seat`` may know (``None``: a spectator)."""
         self._check_seat(seat)
-        return redact(self._snapshot(), seat)
+        view: dict[str, Any] = redact(self._snapshot(), seat)
+        return view
 
     def events(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
         """The game's event log as ``seat`` may see it, from event number ``since`` on.
@@ -308,12 +351,17 @@ class State(ABC):
             log = self.replayed()._log or []
         return [redact(event, seat) for event in log[since:]]
 
+    def stop_recording(self) -> None:
+        """Keep no event log from now on (simulations run about a quarter faster); :meth:`events`
+        then rebuilds it by replay when asked."""
+        self._log = None
+
     def _emit(self, event: dict[str, Any]) -> None:
         if self._log is not None:
             event["step"] = self._hist_len
             self._log.append(event)
 
-    def determinize(self, seat: int, rng: Rng) -> "State":
+    def determinize(self, seat: int, rng: Rng) -> State:
         """A state consistent with all ``seat`` knows, all it cannot know resampled.
 
         The copy also gets a fresh seed from ``rng``, so chance sampled on it says
@@ -348,14 +396,14 @@ class State(ABC):
         """The game's options, seed and whole action log (chance outcomes included)."""
         return json.dumps(self.to_dict(), indent=indent)
 
-    def restarted(self, record_events: bool = True) -> "State":
+    def restarted(self, record_events: bool = True) -> State:
         """This game's first position: the same game, options and seed, nothing played yet."""
         from fathom.core.registry import new_game
 
         return new_game(self.game.name, players=self.game.num_players, seed=self.seed,
                         record_events=record_events, **self.game.options)
 
-    def replayed(self, moves: int | None = None) -> "State":
+    def replayed(self, moves: int | None = None) -> State:
         """This game rebuilt from its seed, its event log kept, up to move ``moves`` (default: all of
         them); e.g. the position before the last move, for an undo."""
         fresh = self.restarted()
@@ -363,7 +411,7 @@ class State(ABC):
             fresh.apply(action)
         return fresh
 
-    def walk(self, record_events: bool = False) -> Iterator[tuple["State", int]]:
+    def walk(self, record_events: bool = False) -> Iterator[tuple[State, int]]:
         """Each position of this game's history with the action played from it, rebuilt from the seed.
 
         One position object is moved on after each pair, so read it before asking for the next:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -70,3 +71,29 @@ def check_first_player(game: str, value: Any, players: int) -> int | None:
 def first_player_name(seat: int) -> str:
     """The notation of the chance outcome "``seat`` plays first", the same in every game."""
     return f"first seat{seat}"
+
+
+def parse_options(pairs: Sequence[str], scenario: str | None, game: str) -> dict[str, Any]:
+    """``--option k=v`` (JSON values, else plain strings) plus ``--scenario``, checked against the game.
+
+    Every front end and tool that takes options on a command line reads them here."""
+    from fathom.core.registry import game_class  # the registry imports the engine API, which imports us
+
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, raw = pair.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise OptionError(f"--option {pair!r}: expected KEY=VALUE, e.g. hidden_scores=true")
+        try:
+            options[key] = json.loads(raw)
+        except json.JSONDecodeError:
+            options[key] = raw
+    if scenario is not None:
+        declared = game_class(game).OPTIONS
+        if "scenario" not in declared:
+            raise OptionError(
+                f"--scenario: {game} has no scenarios (its options: {allowed_list(sorted(declared))})"
+            )
+        options["scenario"] = scenario
+    return options

@@ -13,10 +13,27 @@ from fathom.core.api import OLD_SAVE_FORMATS, SAVE_FORMAT, Game, State
 from fathom.core.errors import FathomError, OptionError, SaveFormatError, allowed_list
 
 GameFactory = Callable[..., Game]
-_GAMES: dict[str, str] = {
-    "deep-blue": "fathom.games.deep_blue.game:DeepBlueGame",
-    "into-the-blue": "fathom.games.into_the_blue.game:IntoTheBlueGame",
-}
+
+
+def _discover() -> dict[str, str]:
+    """Every game package under ``fathom.games`` that names its engine: ``NAME`` -> ``ENGINE``
+    (``"module:Class"``, imported on first use). Adding a game is adding its package."""
+    import importlib
+    import pkgutil
+
+    import fathom.games
+
+    found: dict[str, str] = {}
+    for info in pkgutil.iter_modules(fathom.games.__path__, "fathom.games."):
+        if info.ispkg:
+            package = importlib.import_module(info.name)
+            engine = getattr(package, "ENGINE", None)
+            if isinstance(engine, str):
+                found[package.NAME] = engine
+    return found
+
+
+_GAMES: dict[str, str] = _discover()
 _LOADED: dict[str, type[Game]] = {}
 
 
@@ -55,7 +72,7 @@ def _rules_folder(name: str) -> Traversable:
     return resources.files(package) / "rules"
 
 
-_GAME_CACHE: dict[tuple, Game] = {}
+_GAME_CACHE: dict[tuple[Any, ...], Game] = {}
 
 
 def make_game(name: str, players: int | None = None, **options: Any) -> Game:
@@ -83,7 +100,7 @@ def new_game(
         raise OptionError(f"seed must be a non-negative int, got {seed!r}")
     state = make_game(name, players, **options).new_initial_state(seed)
     if not record_events:
-        state._log = None
+        state.stop_recording()
     return state
 
 

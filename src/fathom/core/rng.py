@@ -32,7 +32,7 @@ class Rng:
         self.state = _mix(seed & _MASK)
 
     @classmethod
-    def for_key(cls, seed: int, counter: int) -> "Rng":
+    def for_key(cls, seed: int, counter: int) -> Rng:
         """The generator for one chance event: independent of every other counter."""
         rng = cls.__new__(cls)
         rng.state = _mix((seed * _GOLDEN + counter * 0xD1B54A32D192ED03) & _MASK)
@@ -72,7 +72,7 @@ class Rng:
             r -= w
         raise AssertionError("unreachable")  # pragma: no cover
 
-    def spawn(self) -> "Rng":
+    def spawn(self) -> Rng:
         """An independent child generator (for bots, determinizations)."""
         child = Rng.__new__(Rng)
         child.state = _mix(self.next64())

@@ -41,4 +41,4 @@ except ImportError:  # the reference engine needs none of this; need.py says how
     pass
 else:
     if not _os.environ.get("NUMBA_CACHE_DIR"):  # a user's own choice wins
-        _numba.config.CACHE_DIR = _cache_dir()
+        setattr(_numba.config, "CACHE_DIR", _cache_dir())  # noqa: B010 (config's names are made at run time)

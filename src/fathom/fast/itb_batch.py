@@ -59,11 +59,11 @@ def _scores(S: np.ndarray, T: np.ndarray, out: np.ndarray) -> None:
 
 
 @njit(cache=True)
-def _observe(S: np.ndarray, T: np.ndarray, O: np.ndarray, E: np.ndarray, seats: np.ndarray,
+def _observe(S: np.ndarray, T: np.ndarray, OFF: np.ndarray, E: np.ndarray, seats: np.ndarray,
              out: np.ndarray) -> None:
     scratch = np.empty(3 * MAX_PLAYERS, np.int64)
     for g in range(S.shape[0]):
-        itb_obs.observe(S, T, O, E, g, seats[g], out[g], scratch)
+        itb_obs.observe(S, T, OFF, E, g, seats[g], out[g], scratch)
 
 
 @njit(cache=True)
@@ -83,7 +83,7 @@ class IntoTheBlueBatch:
         self.T, self.P = itb_tables.build(game)
         self.S = K.new_batch(batch)
         self.encoder = IntoTheBlueEncoder(game)
-        self.O, self.E = itb_obs.params(self.encoder)
+        self.OFF, self.E = itb_obs.params(self.encoder)
         self._legal = np.zeros((batch, K.MAX_ACTIONS), np.int64)
         self._counts = np.zeros(batch, np.int64)
 
@@ -137,7 +137,7 @@ class IntoTheBlueBatch:
     def observations(self, seats: np.ndarray) -> np.ndarray:
         """``(B, size)`` float32: game ``g`` as seat ``seats[g]`` sees it (the RL encoding)."""
         out = np.zeros((self.batch, self.encoder.size), np.float32)
-        _observe(self.S, self.T, self.O, self.E, np.asarray(seats, np.int64), out)
+        _observe(self.S, self.T, self.OFF, self.E, np.asarray(seats, np.int64), out)
         return out
 
     def action_masks(self) -> np.ndarray:

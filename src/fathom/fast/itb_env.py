@@ -92,16 +92,16 @@ def _reward(S: np.ndarray, T: np.ndarray, g: int, seat: int, mode: int, points: 
 
 
 @njit(cache=True)
-def _reset_one(S: np.ndarray, T: np.ndarray, O: np.ndarray, E: np.ndarray, g: int, seat: int, seed: int,
+def _reset_one(S: np.ndarray, T: np.ndarray, OFF: np.ndarray, E: np.ndarray, g: int, seat: int, seed: int,
                bots: np.ndarray, obs: np.ndarray, masks: np.ndarray) -> None:
     scratch = np.empty(3 * MAX_PLAYERS, np.int64)
     _new_game(S, T, g, seat, seed, bots)
-    observe(S, T, O, E, g, seat, obs[g], scratch)
+    observe(S, T, OFF, E, g, seat, obs[g], scratch)
     action_mask(S, T, g, masks[g])
 
 
 @njit(cache=True)
-def _step_one(S: np.ndarray, T: np.ndarray, O: np.ndarray, E: np.ndarray, g: int, seat: int, action: int,
+def _step_one(S: np.ndarray, T: np.ndarray, OFF: np.ndarray, E: np.ndarray, g: int, seat: int, action: int,
               bots: np.ndarray, pending: np.ndarray, next_seed: np.ndarray, stride: int, mode: int,
               illegal_reward: float, obs: np.ndarray, masks: np.ndarray, rewards: np.ndarray,
               terminated: np.ndarray, illegal: np.ndarray) -> None:
@@ -125,7 +125,7 @@ def _step_one(S: np.ndarray, T: np.ndarray, O: np.ndarray, E: np.ndarray, g: int
             rewards[g] = _reward(S, T, g, seat, mode, scratch[:MAX_PLAYERS], scratch[MAX_PLAYERS:])
             terminated[g] = 1
             pending[g] = 1
-    observe(S, T, O, E, g, seat, obs[g], scratch)
+    observe(S, T, OFF, E, g, seat, obs[g], scratch)
     if terminated[g]:
         for i in range(masks.shape[1]):
             masks[g, i] = 0
@@ -136,20 +136,20 @@ def _step_one(S: np.ndarray, T: np.ndarray, O: np.ndarray, E: np.ndarray, g: int
 # The parallel loops only call the one-environment functions: numba's parallel compilation is slow
 # on big loop bodies, and this keeps the first compile short.
 @njit(cache=True, parallel=True)
-def env_reset(S: np.ndarray, T: np.ndarray, O: np.ndarray, E: np.ndarray, seat: int, seeds: np.ndarray,
+def env_reset(S: np.ndarray, T: np.ndarray, OFF: np.ndarray, E: np.ndarray, seat: int, seeds: np.ndarray,
               bots: np.ndarray, obs: np.ndarray, masks: np.ndarray) -> None:
     """Every environment starts game ``seeds[g]``; observations and masks of the learner's first decision."""
     for g in prange(S.shape[0]):
-        _reset_one(S, T, O, E, g, seat, seeds[g], bots, obs, masks)
+        _reset_one(S, T, OFF, E, g, seat, seeds[g], bots, obs, masks)
 
 
 @njit(cache=True, parallel=True)
-def env_step(S: np.ndarray, T: np.ndarray, O: np.ndarray, E: np.ndarray, seat: int, actions: np.ndarray,
+def env_step(S: np.ndarray, T: np.ndarray, OFF: np.ndarray, E: np.ndarray, seat: int, actions: np.ndarray,
              bots: np.ndarray, pending: np.ndarray, next_seed: np.ndarray, stride: int, mode: int,
              illegal_reward: float, obs: np.ndarray, masks: np.ndarray, rewards: np.ndarray,
              terminated: np.ndarray, illegal: np.ndarray) -> None:
     """One learner action per environment (Gymnasium's next-step autoreset: an environment that ended
     at the last step starts its next game, seed ``+ stride``, and ignores its action)."""
     for g in prange(S.shape[0]):
-        _step_one(S, T, O, E, g, seat, actions[g], bots, pending, next_seed, stride, mode, illegal_reward, obs,
+        _step_one(S, T, OFF, E, g, seat, actions[g], bots, pending, next_seed, stride, mode, illegal_reward, obs,
                   masks, rewards, terminated, illegal)

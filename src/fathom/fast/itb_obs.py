@@ -57,7 +57,7 @@ from fathom.fast.itb_tables import (
     T_TOKENS,
 )
 
-# O: offsets of the encoder's fields, in this order
+# OFF: offsets of the encoder's fields, in this order
 FIELDS = ("to_move", "turn.seat", "turn.flags", "turn.phase", "turn.rolls_left", "turn.kept", "turn.rolling",
           "turn.dice", "turn.rolled", "turn.run", "turn.perfect", "turn.placements", "turn.number",
           "seats.shells_left", "seats.chests", "seats.treasure_points", "seats.since_last_turn", "seats.score",
@@ -72,7 +72,7 @@ E_REROLLS, E_TOKEN_SCALE, E_NTOKENS, E_POINTS_SCALE, E_SCORE_SCALE, E_CHESTS_TOT
 
 
 def params(encoder: Any) -> tuple[np.ndarray, np.ndarray]:
-    """``(O, E)``: the encoder's field offsets and scales as arrays for the kernel."""
+    """``(OFF, E)``: the encoder's field offsets and scales as arrays for the kernel."""
     offsets = [encoder.field(name).offset for name in FIELDS]
     for level in range(1, 6):
         offsets += [encoder.field(f"level{level}.{part}").offset for part in ("shells", "tokens", "standing")]
@@ -96,7 +96,7 @@ def _sixths(count: int) -> float:
 
 
 @njit(cache=True)
-def observe(S: np.ndarray, T: np.ndarray, O: np.ndarray, E: np.ndarray, g: int, seat: int, out: np.ndarray,
+def observe(S: np.ndarray, T: np.ndarray, OFF: np.ndarray, E: np.ndarray, g: int, seat: int, out: np.ndarray,
             scratch: np.ndarray) -> None:
     """Seat ``seat``'s observation of game ``g`` into ``out`` (zeroed here). ``scratch``: int64 scratch
     of ``3 * MAX_PLAYERS``."""
@@ -106,53 +106,53 @@ def observe(S: np.ndarray, T: np.ndarray, O: np.ndarray, E: np.ndarray, g: int, 
         out[i] = 0.0
     cp = S[g, S_CUR]
     if cp >= 0:
-        out[O[O_TO_MOVE] + (cp - seat) % n] = 1.0
+        out[OFF[O_TO_MOVE] + (cp - seat) % n] = 1.0
     else:
-        out[O[O_TO_MOVE] + n + (0 if cp == CHANCE else 1)] = 1.0
+        out[OFF[O_TO_MOVE] + n + (0 if cp == CHANCE else 1)] = 1.0
     phase = S[g, S_PHASE]
     if phase != FIRST:  # no turn yet while the first player is drawn (R-IB-1)
-        out[O[O_TURN_SEAT] + (S[g, S_PLAYER] - seat) % n] = 1.0
-    out[O[O_TURN_FLAGS]] = 1.0 if S[g, S_BONUS] else 0.0
-    out[O[O_TURN_FLAGS] + 1] = 1.0 if S[g, S_END_BY] >= 0 else 0.0
-    out[O[O_PHASE] + phase] = 1.0
-    out[O[O_ROLLS_LEFT]] = _min1(S[g, S_ROLLS_LEFT] / E[E_REROLLS])
+        out[OFF[O_TURN_SEAT] + (S[g, S_PLAYER] - seat) % n] = 1.0
+    out[OFF[O_TURN_FLAGS]] = 1.0 if S[g, S_BONUS] else 0.0
+    out[OFF[O_TURN_FLAGS] + 1] = 1.0 if S[g, S_END_BY] >= 0 else 0.0
+    out[OFF[O_PHASE] + phase] = 1.0
+    out[OFF[O_ROLLS_LEFT]] = _min1(S[g, S_ROLLS_LEFT] / E[E_REROLLS])
     shells = T[T_SHELLS]
     if phase != OVER:
         kept = S[g, S_KEPT]
         for f in range(6):
-            out[O[O_KEPT] + f] = _sixths(T[T_COUNTS + kept * 6 + f])
+            out[OFF[O_KEPT] + f] = _sixths(T[T_COUNTS + kept * 6 + f])
         if phase == ROLLING:
-            out[O[O_ROLLING]] = S[g, S_TO_ROLL] / 6
+            out[OFF[O_ROLLING]] = S[g, S_TO_ROLL] / 6
             for f in range(6):
-                out[O[O_DICE] + f] = _sixths(T[T_COUNTS + kept * 6 + f])
+                out[OFF[O_DICE] + f] = _sixths(T[T_COUNTS + kept * 6 + f])
         else:
             d = S[g, S_DICE]
             rolled = S[g, S_ROLLED]
             for f in range(6):
-                out[O[O_DICE] + f] = _sixths(T[T_COUNTS + d * 6 + f])
-                out[O[O_ROLLED] + f] = _sixths(T[T_COUNTS + rolled * 6 + f])
-            out[O[O_RUN]] = T[T_RUN + d] / 5
-            out[O[O_PERFECT]] = 1.0 if T[T_PERFECT + d] else 0.0
+                out[OFF[O_DICE] + f] = _sixths(T[T_COUNTS + d * 6 + f])
+                out[OFF[O_ROLLED] + f] = _sixths(T[T_COUNTS + rolled * 6 + f])
+            out[OFF[O_RUN]] = T[T_RUN + d] / 5
+            out[OFF[O_PERFECT]] = 1.0 if T[T_PERFECT + d] else 0.0
             if phase == PLACE:
                 hand = S[g, S_HAND + S[g, S_PLAYER]]
                 for lv in range(T[T_RUN + d]):
                     c = T[T_COUNTS + d * 6 + lv]
-                    out[O[O_PLACE] + lv] = _min1(min(c, hand) / shells)
+                    out[OFF[O_PLACE] + lv] = _min1(min(c, hand) / shells)
     now = S[g, S_TURN_NO]
-    out[O[O_TURN_NO]] = _min1(now / 100)
+    out[OFF[O_TURN_NO]] = _min1(now / 100)
     order = scratch[:MAX_PLAYERS]
     points = scratch[MAX_PLAYERS:2 * MAX_PLAYERS]
     for p in range(n):
         points[p] = 0
     for i in range(4, -1, -1):  # deepest first, as treasure_points awards them
-        base = O[O_LEVELS + 3 * i]
+        base = OFF[O_LEVELS + 3 * i]
         for p in range(n):
             out[base + (p - seat) % n] = _min1(S[g, S_BOARD + i * MAX_PLAYERS + p] / shells)
-        base = O[O_LEVELS + 3 * i + 1]
+        base = OFF[O_LEVELS + 3 * i + 1]
         ntok = T[T_NTOK + i]
         for j in range(min(ntok, int(E[E_NTOKENS]))):
             out[base + j] = T[T_TOKENS + 3 * i + j] / E[E_TOKEN_SCALE]
-        base = O[O_LEVELS + 3 * i + 2]
+        base = OFF[O_LEVELS + 3 * i + 2]
         m = rank_level(S, T, g, i, order)
         for rank in range(min(m, n)):
             out[base + ((order[rank] - seat) % n) * n + rank] = 1.0
@@ -164,39 +164,39 @@ def observe(S: np.ndarray, T: np.ndarray, O: np.ndarray, E: np.ndarray, g: int, 
     totals = scratch[2 * MAX_PLAYERS:3 * MAX_PLAYERS]
     for p in range(n):
         k = (p - seat) % n
-        out[O[O_SEAT] + k] = _min1(S[g, S_HAND + p] / shells)
+        out[OFF[O_SEAT] + k] = _min1(S[g, S_HAND + p] / shells)
         held = 0
         for v in range(T[T_NV]):
             held += S[g, S_CHESTS + p * MAX_VALUES + v]
-        out[O[O_SEAT_CHESTS] + k] = _min1(held / chests_total)
-        out[O[O_SEAT_POINTS] + k] = _min1(points[p] / E[E_POINTS_SCALE])
+        out[OFF[O_SEAT_CHESTS] + k] = _min1(held / chests_total)
+        out[OFF[O_SEAT_POINTS] + k] = _min1(points[p] / E[E_POINTS_SCALE])
         last = S[g, S_LAST_TURN + p]
-        out[O[O_SEAT_SINCE] + k] = 1.0 if last < 0 else _min1((now - last) / (2 * n))
+        out[OFF[O_SEAT_SINCE] + k] = 1.0 if last < 0 else _min1((now - last) / (2 * n))
         totals[p] = points[p] + chest_points(S, T, g, p)
         best = max(best, totals[p])
         if over or p == seat:
-            out[O[O_SEAT_SCORE] + k] = _min1(max(0.0, totals[p] / E[E_SCORE_SCALE]))
-            out[O[O_SEAT_SCORE_KNOWN] + k] = 1.0
+            out[OFF[O_SEAT_SCORE] + k] = _min1(max(0.0, totals[p] / E[E_SCORE_SCALE]))
+            out[OFF[O_SEAT_SCORE_KNOWN] + k] = 1.0
         if k == 0:
             for v in range(T[T_NV]):
                 acc = 0.0
                 for _ in range(S[g, S_CHESTS + p * MAX_VALUES + v]):
                     acc += 1.0 / T[T_CHEST_PILE + v]
-                out[O[O_OWN_CHESTS] + v] = acc
+                out[OFF[O_OWN_CHESTS] + v] = acc
     left = 0
     for v in range(T[T_NV]):
         left += S[g, S_PILE + v]
-    out[O[O_CHESTS_LEFT]] = _min1(left / chests_total)
+    out[OFF[O_CHESTS_LEFT]] = _min1(left / chests_total)
     by = S[g, S_END_BY]
     if by >= 0:
-        out[O[O_END]] = 1.0
-        out[O[O_END_BY] + (by - seat) % n] = 1.0
-    out[O[O_END] + 1] = 1.0 if over else 0.0
-    out[O[O_FINAL_LEFT]] = _min1(S[g, S_FINALS_LEFT] / max(1, n - 1))
+        out[OFF[O_END]] = 1.0
+        out[OFF[O_END_BY] + (by - seat) % n] = 1.0
+    out[OFF[O_END] + 1] = 1.0 if over else 0.0
+    out[OFF[O_FINAL_LEFT]] = _min1(S[g, S_FINALS_LEFT] / max(1, n - 1))
     if over:
         for p in range(n):
             if totals[p] == best:
-                out[O[O_WINNERS] + (p - seat) % n] = 1.0
+                out[OFF[O_WINNERS] + (p - seat) % n] = 1.0
 
 
 @njit(cache=True)

@@ -76,9 +76,9 @@ def build(game: Any) -> tuple[np.ndarray, np.ndarray]:
         t[T_ADD + k] = v
     for k, v in dice.KEEP.items():
         t[T_KEEP + k] = v
-    for d, acts in A.CHOOSE_ACTIONS.items():
-        t[T_CHOOSE + d * MAX_SUBSETS:T_CHOOSE + d * MAX_SUBSETS + len(acts)] = acts
-        t[T_CHOOSE_N + d] = len(acts)
+    for d, choices in A.CHOOSE_ACTIONS.items():
+        t[T_CHOOSE + d * MAX_SUBSETS:T_CHOOSE + d * MAX_SUBSETS + len(choices)] = choices
+        t[T_CHOOSE_N + d] = len(choices)
     p = np.zeros(7 * MAX_ROLL, np.float64)
     for k in range(1, dice.DICE + 1):
         acts, cum, total = A.ROLL_CUM[k]

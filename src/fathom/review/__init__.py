@@ -11,26 +11,14 @@ from __future__ import annotations
 
 from dataclasses import asdict
 from fractions import Fraction
-from importlib import import_module
-from typing import Any, NamedTuple
+from typing import Any
 
 from fathom.core.api import State
+from fathom.core.errors import OptionError, allowed_list
+from fathom.plugins import load_target, plugin_for, plugins_with
 
-
-class Review(NamedTuple):
-    """What is reviewed in one game: the JSON ``kind`` of its table and the function that lists the calls."""
-
-    kind: str
-    module: str  # imported on first use, so a review of one game never loads the other's bots
-    function: str
-
-
-REVIEWS = {
-    "deep-blue": Review("leader-calls", "fathom.review.deep_blue", "leader_calls"),
-    "into-the-blue": Review("dice-choices", "fathom.review.into_the_blue", "dice_choices"),
-}
-GAMES = tuple(REVIEWS)
-"""The games a review exists for (every front end asks here)."""
+GAMES = tuple(plugin.name for plugin in plugins_with("review"))
+"""The games a review exists for (every front end asks here; each game's plugin names its review)."""
 
 WORTH_A_LOOK = 0.05
 """A call that gave up less than this (expected VP or points) is as good as the best, in every front end."""
@@ -38,8 +26,16 @@ WORTH_A_LOOK = 0.05
 
 def review_calls(state: State, seat: int) -> list[Any]:
     """``seat``'s reviewed calls in ``state``'s history (a game of :data:`GAMES`)."""
-    review = REVIEWS[state.game.name]
-    return getattr(import_module(review.module), review.function)(state, seat)
+    _, function = _review(state)
+    return load_target(function)(state, seat)
+
+
+def _review(state: State) -> tuple[str, str]:
+    """(JSON kind, function) of the review of ``state``'s game."""
+    review = plugin_for(state.game.name).review
+    if review is None:
+        raise OptionError(f"no review for {state.game.name}; there is one for {allowed_list(GAMES)}")
+    return review
 
 
 def _row(call: Any) -> dict[str, Any]:
@@ -53,4 +49,4 @@ def review_json(state: State, seat: int) -> dict[str, Any]:
     """The review of ``seat``'s calls as plain JSON: ``kind`` names the table, ``rows`` its calls,
     ``worth_a_look`` the loss below which a call counts as the best."""
     rows = [_row(call) for call in review_calls(state, seat)]
-    return {"kind": REVIEWS[state.game.name].kind, "seat": seat, "rows": rows, "worth_a_look": WORTH_A_LOOK}
+    return {"kind": _review(state)[0], "seat": seat, "rows": rows, "worth_a_look": WORTH_A_LOOK}

@@ -11,11 +11,14 @@ the player's to weigh, so a call "against the odds" is a question, not a verdict
 
 from __future__ import annotations
 
+from typing import cast
+
 from dataclasses import dataclass
 from fractions import Fraction
 
 from fathom.core.api import State
 from fathom.games.deep_blue.odds import continue_value, dive_odds, diver_from_view, gem_vector, per_draw_of
+from fathom.games.deep_blue.game import DeepBlueGame
 
 
 @dataclass(frozen=True)
@@ -43,7 +46,7 @@ class LeaderCall:
 
 def leader_calls(state: State, seat: int) -> list[LeaderCall]:
     """Every draw-or-stop call ``seat`` made as a dive leader in ``state``'s history, in order."""
-    game = state.game
+    game = cast(DeepBlueGame, state.game)
     return [_weigh(position, seat, "continue" if action == game.A_CONTINUE else "stop")
             for position, action in state.walk()
             if position.current_player == seat and action in (game.A_CONTINUE, game.A_STOP)]
@@ -51,7 +54,7 @@ def leader_calls(state: State, seat: int) -> list[LeaderCall]:
 
 def _weigh(state: State, seat: int, played: str) -> LeaderCall:
     view = state.view(seat)  # only what the leader could know
-    comp = state.game.components
+    comp = cast(DeepBlueGame, state.game).components
     odds = dive_odds(view, comp, seat)
     assert odds is not None and odds.leader_stop is not None, "a draw-or-stop call happens in a dive"
     me = diver_from_view(view, comp, seat, seat)

@@ -11,12 +11,14 @@ question for the player rather than a verdict.
 
 from __future__ import annotations
 
+from typing import cast
+
 from dataclasses import dataclass
 
 from fathom.bots.into_the_blue_expert import UTILITY_SCALE, Position, turn_solution
 from fathom.core.api import State
-from fathom.games.into_the_blue import actions as A
 from fathom.games.into_the_blue import dice
+from fathom.games.into_the_blue.game import IntoTheBlueGame
 
 
 @dataclass(frozen=True)
@@ -38,8 +40,9 @@ class DiceChoice:
 
 def dice_choices(state: State, seat: int) -> list[DiceChoice]:
     """Every keep-or-reroll choice ``seat`` made in ``state``'s history, in order."""
+    game = cast(IntoTheBlueGame, state.game)
     return [_weigh(position, seat, action) for position, action in state.walk()
-            if position.current_player == seat and (action == A.STOP or A.REROLL0 < action < A.NUM_PLAYER_ACTIONS)
+            if position.current_player == seat and (action == game.A_STOP or game.rerolled(action) is not None)
             and len(position.legal_actions()) > 1]
 
 
@@ -55,7 +58,8 @@ def _weigh(state: State, seat: int, action: int) -> DiceChoice:
             return pos.table_value(table)
         return solution.after_keep_float(dice.sub(table, reroll), rerolls_left - 1) / UTILITY_SCALE
 
-    played = dice.EMPTY if action == A.STOP else action - A.REROLL0
+    rerolled = cast(IntoTheBlueGame, state.game).rerolled(action)
+    played = dice.EMPTY if rerolled is None else rerolled
     best = solution.best_reroll(table, rerolls_left)
     return DiceChoice(
         move=state.move_number(),

@@ -17,18 +17,17 @@ import numpy as np
 
 from fathom.core.api import CHANCE, TERMINAL, State
 from fathom.core.errors import OptionError
+from fathom.plugins import plugin_for, plugins_with
 
 ENV_VERSION = 0
 """Bumped whenever observations, actions or rewards of the environments change."""
 
-GAMES = {
-    "deep-blue": ("fathom_deep_blue", "DeepBlue"),
-    "into-the-blue": ("fathom_into_the_blue", "IntoTheBlue"),
-}
+GAMES = tuple(plugin.name for plugin in plugins_with("encoder"))
+"""The games an environment exists for (each game's plugin names its observation encoder)."""
 _ALIASES = {
-    **{k: k for k in GAMES},
-    "deep_blue": "deep-blue", "deepblue": "deep-blue",
-    "into_the_blue": "into-the-blue", "intotheblue": "into-the-blue",
+    alias: plugin.name
+    for plugin in plugins_with("encoder")
+    for alias in (plugin.name, plugin.ident, plugin.ident.replace("_", ""), plugin.camel.lower())
 }
 
 REWARDS = ("win", "score")
@@ -46,7 +45,7 @@ def game_name(name: str) -> str:
 
 def env_name(game: str) -> str:
     """Versioned id used in environment metadata, e.g. ``fathom_deep_blue_v0``."""
-    return f"{GAMES[game_name(game)][0]}_v{ENV_VERSION}"
+    return f"fathom_{plugin_for(game_name(game)).ident}_v{ENV_VERSION}"
 
 
 def check_reward(reward: str) -> str:
@@ -107,7 +106,7 @@ def reward_range(game: str, reward: str) -> tuple[float, float]:
     """Loose bounds of one seat's reward (OpenSpiel wants min/max utility)."""
     if reward == "win":
         return -1.0, 1.0
-    bound = 400.0 if game_name(game) == "deep-blue" else 120.0
+    bound = plugin_for(game_name(game)).reward_bound
     return -bound, bound
 
 
@@ -132,24 +131,11 @@ def advance_chance(state: State, rng: Any = None) -> int:
 
 
 def private_chance_owner(state: State) -> int | None:
-    """At a chance node whose outcome only one seat sees, that seat; otherwise ``None``.
-
-    Into the Blue: the chest drawn after a perfect dive (kept face down). Deep Blue:
-    the cards taken back from one's own rest pile during a Rest. Every other chance
-    outcome and every decision is seen by the whole table.
-    """
+    """At a chance node whose outcome only one seat sees, that seat; otherwise ``None`` (the engine
+    says: :meth:`State.chance_observer`)."""
     if state.current_player != CHANCE:
         return None
-    name = state.game.name
-    if name == "into-the-blue":
-        from fathom.games.into_the_blue.state import CHEST
-
-        return state._player if state._phase == CHEST else None  # type: ignore[attr-defined]
-    if name == "deep-blue":
-        from fathom.games.deep_blue import phases as ph
-
-        return state.turn if state.phase == ph.REST_DRAW else None  # type: ignore[attr-defined]
-    return None
+    return state.chance_observer()
 
 
 def is_terminal(state: State) -> bool:

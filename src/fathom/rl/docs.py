@@ -12,12 +12,15 @@ import sys
 from pathlib import Path
 
 from fathom.core.registry import make_game
+from fathom.plugins import plugin_for
+from fathom.rl import common
 from fathom.rl.encoding import action_features, encoder_for
 
 BEGIN = "<!-- BEGIN GENERATED OBSERVATION TABLES (python -m fathom.rl.docs --write) -->"
 END = "<!-- END GENERATED OBSERVATION TABLES -->"
 DOC = Path(__file__).resolve().parents[3] / "docs" / "rl.md"
 TABLE_PLAYERS = 2
+_ORDER = sorted(common.GAMES, reverse=True)  # the smaller game first
 
 
 def generated() -> str:
@@ -26,13 +29,13 @@ def generated() -> str:
     parts.append("")
     parts.append("| game | players | observation size | player actions (mask length) | chance outcomes | action features |")
     parts.append("| --- | ---: | ---: | ---: | ---: | ---: |")
-    for name in ("into-the-blue", "deep-blue"):
+    for name in _ORDER:
         for n in range(2, 6):
             game = make_game(name, n)
             enc = encoder_for(game)
             parts.append(f"| {name} | {n} | {enc.size} | {game.num_distinct_actions} | {game.max_chance_outcomes} "
                          f"| {action_features(game).shape[1]} |")
-    for name, title in (("into-the-blue", "Into the Blue"), ("deep-blue", "Deep Blue")):
+    for name, title in ((name, plugin_for(name).title) for name in _ORDER):
         enc = encoder_for(make_game(name, TABLE_PLAYERS))
         parts += ["", f"### {title} observation, {TABLE_PLAYERS} players (default options)", "",
                   "With more players every per-seat block grows to one entry per seat; the order stays the same.", "",

@@ -19,7 +19,7 @@ are overwritten two steps later (copy them to keep them longer). Needs numba (``
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -35,7 +35,7 @@ from fathom.rl import common
 class FastIntoTheBlueVectorEnv(VectorEnv):
     """``num_envs`` Into the Blue games, one learner seat against random bots, stepped in the kernel."""
 
-    metadata: ClassVar[dict[str, Any]] = {"autoreset_mode": AutoresetMode.NEXT_STEP, "name": common.env_name("into-the-blue")}
+    metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.NEXT_STEP, "name": common.env_name("into-the-blue")}
 
     def __init__(self, num_envs: int = 64, players: int | None = None, learner_seat: int = 0,
                  reward: str = "win", illegal_reward: float = -1.0, **options: Any) -> None:

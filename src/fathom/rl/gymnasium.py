@@ -37,9 +37,10 @@ import gymnasium
 import numpy as np
 
 from fathom.bots.specs import build_bot
-from fathom.core.api import CHANCE, TERMINAL
+from fathom.core.api import CHANCE, TERMINAL, State
 from fathom.core.errors import OptionError
 from fathom.core.registry import make_game, new_game
+from fathom.plugins import plugin_for
 from fathom.rl import common
 from fathom.rl.encoding import encoder_for
 
@@ -92,8 +93,8 @@ class FathomEnv(gymnasium.Env):
         self.num_actions = self.game.num_distinct_actions
         self.observation_space = common.observation_space(self.encoder.size, self.num_actions)
         self.action_space = gymnasium.spaces.Discrete(self.num_actions)
-        self.state = None
-        self.seat = 0 if learner_seat == "random" else learner_seat
+        self.state: State | None = None
+        self.seat = 0 if isinstance(learner_seat, str) else learner_seat
         self.bots: dict[int, Any] = {}
         self.steps = 0
         self._done = True
@@ -105,7 +106,8 @@ class FathomEnv(gymnasium.Env):
         rng = self.np_random
         self.game_seed = int(seed) if seed is not None else int(rng.integers(0, 2**62))
         n = self.game.num_players
-        self.seat = int(rng.integers(0, n)) if self.learner_seat_option == "random" else self.learner_seat_option
+        option = self.learner_seat_option
+        self.seat = int(rng.integers(0, n)) if isinstance(option, str) else option
         others = [p for p in range(n) if p != self.seat]
         self.bots = {}
         for p, spec in zip(others, self.opponent_specs):
@@ -117,9 +119,15 @@ class FathomEnv(gymnasium.Env):
         self.steps = 0
         self._done = False
         self._run_others()
-        if self.state.current_player == TERMINAL:  # pragma: no cover - games never end before a first decision
+        if self._game().current_player == TERMINAL:  # pragma: no cover - games never end before a first decision
             raise RuntimeError("the game ended before the learner's first decision")
         return self._obs(), self._info()
+
+    def _game(self) -> State:
+        """The game under way (a clear error before the first ``reset()``)."""
+        if self.state is None:
+            raise RuntimeError(f"{self.game_name}: call reset() first")
+        return self.state
 
     def step(self, action: Any):
         if self.state is None:
@@ -162,7 +170,7 @@ class FathomEnv(gymnasium.Env):
     # ---- helpers ----------------------------------------------------------------------
     def _run_others(self) -> None:
         """Chance and the bots play until the learner must decide or the game ends."""
-        state = self.state
+        state = self._game()
         seat = self.seat
         bots = self.bots
         while True:
@@ -175,7 +183,7 @@ class FathomEnv(gymnasium.Env):
                 state.apply(bots[player].choose(state))
 
     def _obs(self, terminal: bool = False) -> dict[str, np.ndarray]:
-        state = self.state
+        state = self._game()
         obs = self.encoder.encode(state.view(self.seat), self.seat)
         if terminal or state.current_player != self.seat:
             mask = np.zeros(self.num_actions, dtype=np.int8)
@@ -184,7 +192,7 @@ class FathomEnv(gymnasium.Env):
         return {"observation": obs, "action_mask": mask}
 
     def _info(self) -> dict[str, Any]:
-        state = self.state
+        state = self._game()
         mask = common.action_mask(state, self.num_actions) if state.current_player == self.seat else \
             np.zeros(self.num_actions, dtype=np.int8)
         return {"action_mask": mask, "seat": self.seat, "game_seed": self.game_seed}
@@ -195,7 +203,7 @@ class FathomEnv(gymnasium.Env):
             np.zeros(self.num_actions, dtype=np.int8)
 
     def render_text(self) -> str:
-        state = self.state
+        state = self._game()
         return (f"{self.metadata['name']} seat {self.seat} move {state.move_number()} "
                 f"to move {state.current_player} scores {state.scores()}")
 
@@ -208,10 +216,8 @@ class FathomEnv(gymnasium.Env):
         return self.render_text()
 
 
-ENV_IDS = {
-    "into-the-blue": f"fathom/IntoTheBlue-v{common.ENV_VERSION}",
-    "deep-blue": f"fathom/DeepBlue-v{common.ENV_VERSION}",
-}
+ENV_IDS = {name: f"fathom/{plugin_for(name).camel}-v{common.ENV_VERSION}" for name in common.GAMES}
+"""Gymnasium's id of each game's environment (``fathom/DeepBlue-v0``)."""
 
 
 def register() -> None:

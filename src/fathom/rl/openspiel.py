@@ -45,15 +45,12 @@ from open_spiel.python.algorithms import mcts
 from fathom.core.api import CHANCE, TERMINAL
 from fathom.core.registry import make_game
 from fathom.core.rng import Rng
+from fathom.plugins import plugin_for
 from fathom.rl import common
 from fathom.rl.encoding import encoder_for
 
-SHORT_NAMES = {
-    "deep-blue": "python_fathom_deep_blue",
-    "into-the-blue": "python_fathom_into_the_blue",
-}
-_LONG_NAMES = {"deep-blue": "Python fathom Deep Blue", "into-the-blue": "Python fathom Into the Blue"}
-_DEFAULT_LENGTH = {"deep-blue": 20000, "into-the-blue": 5000}
+SHORT_NAMES = {name: f"python_fathom_{plugin_for(name).ident}" for name in common.GAMES}
+"""pyspiel's name of each fathom game (``python_fathom_deep_blue``)."""
 _DEFAULT_PLAYERS = 4
 
 
@@ -77,7 +74,7 @@ def _param_spec(game: str) -> dict[str, Any]:
 def _game_type(game: str) -> pyspiel.GameType:
     return pyspiel.GameType(
         short_name=SHORT_NAMES[game],
-        long_name=_LONG_NAMES[game],
+        long_name=f"Python fathom {plugin_for(game).title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
@@ -123,7 +120,7 @@ class _Holder:
         self.pub = pub
         self.priv = priv
 
-    def __deepcopy__(self, memo: dict) -> "_Holder":
+    def __deepcopy__(self, memo: dict) -> _Holder:
         return _Holder(self.spec, None if self.fs is None else self.fs.clone(), self.pub, self.priv)
 
     def __reduce__(self) -> tuple:
@@ -168,7 +165,7 @@ class FathomSpielGame(pyspiel.Game):
         full.update(params or {})
         spec = _spec_for(name, full)
         lo, hi = common.reward_range(name, spec.reward)
-        length = spec.max_moves if spec.max_moves > 0 else _DEFAULT_LENGTH[name]
+        length = spec.max_moves if spec.max_moves > 0 else plugin_for(name).episode_length
         info = pyspiel.GameInfo(
             num_distinct_actions=spec.num_actions,
             max_chance_outcomes=spec.game.max_chance_outcomes,
@@ -181,10 +178,10 @@ class FathomSpielGame(pyspiel.Game):
         super().__init__(_game_type(name), info, full)
         self.spec = spec
 
-    def new_initial_state(self) -> "FathomSpielState":
+    def new_initial_state(self) -> FathomSpielState:
         return FathomSpielState(self)
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "FathomObserver":
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> FathomObserver:
         return FathomObserver(self.spec, iig_obs_type, params)
 
 
@@ -265,7 +262,7 @@ class FathomSpielState(pyspiel.State):
             return common.provisional_rewards(fs, spec.reward)
         return [0.0] * spec.n
 
-    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> "FathomSpielState":
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> FathomSpielState:
         """A state ``player_id`` cannot tell apart from this one (the engine's ``determinize``)."""
         seed = int(probability_sampler() * (1 << 53))
         other = self.clone()
@@ -356,15 +353,11 @@ class ScoreEvaluator(mcts.Evaluator):
         return [(a, 1.0 / len(legal)) for a in legal]
 
 
-class DeepBlueSpielGame(FathomSpielGame):
-    fathom_name = "deep-blue"
-
-
-class IntoTheBlueSpielGame(FathomSpielGame):
-    fathom_name = "into-the-blue"
-
-
-GAME_CLASSES = {"deep-blue": DeepBlueSpielGame, "into-the-blue": IntoTheBlueSpielGame}
+GAME_CLASSES: dict[str, type[FathomSpielGame]] = {
+    name: type(f"{plugin_for(name).camel}SpielGame", (FathomSpielGame,), {"fathom_name": name})
+    for name in common.GAMES
+}
+"""One pyspiel game class per fathom game (pyspiel registers classes, not instances)."""
 
 
 def register() -> None:

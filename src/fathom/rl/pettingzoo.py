@@ -34,6 +34,7 @@ import numpy as np
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from fathom.core.api import State
 from fathom.core.errors import IllegalActionError
 from fathom.core.registry import make_game, new_game
 from fathom.rl import common
@@ -80,7 +81,7 @@ class FathomAECEnv(AECEnv):
         self.action_spaces = {a: gymnasium.spaces.Discrete(self.num_actions) for a in self.possible_agents}
         self._first_seed = seed
         self._seeder = np.random.default_rng(seed)
-        self.state = None
+        self.state: State | None = None
         self.game_seed: int | None = None
 
     # ---- spaces ---------------------------------------------------------------------
@@ -107,13 +108,19 @@ class FathomAECEnv(AECEnv):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._skip_agent_selection = None
-        self.agent_selection = self.possible_agents[self.state.current_player]
+        self.agent_selection = self.possible_agents[self._game().current_player]
+
+    def _game(self) -> State:
+        """The game under way (a clear error before the first ``reset()``)."""
+        if self.state is None:
+            raise RuntimeError(f"{self.game_name}: call reset() first")
+        return self.state
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.agent_name_mapping[agent]
-        state = self.state
+        state = self._game()
         obs = self.encoder.encode(state.view(seat), seat)
         if state.current_player == seat and not (self.terminations.get(agent) or self.truncations.get(agent)):
             mask = common.action_mask(state, self.num_actions)
@@ -126,7 +133,7 @@ class FathomAECEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self.state
+        state = self._game()
         seat = self.agent_name_mapping[agent]
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()

@@ -25,6 +25,7 @@ from typing import Any
 
 import numpy as np
 
+from fathom.plugins import plugin_for
 from fathom.rl.encoding import action_features, encoder_for
 from fathom.rl.gymnasium import FathomEnv
 
@@ -43,7 +44,6 @@ def static_action_features(game: Any) -> tuple[FeatureFn, int]:
 
 def itb_action_features(game: Any) -> tuple[FeatureFn, int]:
     """Into the Blue features: static ones + kept faces after a reroll + shells a placement puts."""
-    from fathom.games.into_the_blue import actions as A
     from fathom.games.into_the_blue import dice
 
     table = action_features(game)
@@ -53,11 +53,12 @@ def itb_action_features(game: Any) -> tuple[FeatureFn, int]:
     is_reroll = np.zeros(n_act, dtype=np.float32)
     place_level = np.zeros(n_act, dtype=np.int64)  # 1..5 for place actions, else 0
     for a in range(n_act):
-        if A.REROLL0 < a < A.REROLL0 + len(dice.MULTISETS):
-            reroll[a] = dice.COUNTS[a - A.REROLL0]
+        rerolled = game.rerolled(a)
+        if rerolled is not None:
+            reroll[a] = dice.COUNTS[rerolled]
             is_reroll[a] = 1.0
-        elif A.PLACE0 < a <= A.PLACE0 + 5:
-            place_level[a] = a - A.PLACE0
+        elif a in game.PLACE_LEVEL:
+            place_level[a] = game.PLACE_LEVEL[a]
     o_dice = enc.field("turn.dice").offset
     o_place = enc.field("turn.placements").offset
     shells = float(game.shells)
@@ -82,7 +83,9 @@ def itb_action_features(game: Any) -> tuple[FeatureFn, int]:
 
 
 def features_for(game: Any) -> tuple[FeatureFn, int]:
-    return itb_action_features(game) if game.name == "into-the-blue" else static_action_features(game)
+    """The policy's per-action features: the game's own (named by its plugin), else the static ones."""
+    plugin = plugin_for(game.name)
+    return plugin.load("policy_features")(game) if plugin.has("policy_features") else static_action_features(game)
 
 
 @dataclass
@@ -131,10 +134,11 @@ class Policy:
         return int(rng.choice(len(probs), p=probs))
 
     def save(self, path: str) -> None:
-        np.savez(path, **self.params, meta=np.array([self.obs_size, self.feat_size, self.hidden]))
+        arrays: dict[str, Any] = {**self.params, "meta": np.array([self.obs_size, self.feat_size, self.hidden])}
+        np.savez(path, **arrays)
 
     @classmethod
-    def load(cls, path: str) -> "Policy":
+    def load(cls, path: str) -> Policy:
         data = np.load(path)
         obs_size, feat_size, hidden = (int(v) for v in data["meta"])
         return cls(obs_size, feat_size, hidden, params={k: data[k] for k in ("W1", "b1", "W2", "b2")})

@@ -92,7 +92,7 @@ async def _seat(ws_url: str, token: str, stats: Stats, rng: random.Random, think
         while not stop.is_set():
             try:
                 raw = await asyncio.wait_for(ws.recv(), 1.0)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 continue
             msg = json.loads(raw)
             kind = msg.get("type")
@@ -150,7 +150,7 @@ async def _run(args: argparse.Namespace, url: str) -> dict[str, Any]:
     waiter = asyncio.gather(*tasks, return_exceptions=True)
     try:
         await asyncio.wait_for(asyncio.shield(waiter), args.seconds)
-    except asyncio.TimeoutError:
+    except TimeoutError:
         pass
     stop.set()
     elapsed = time.perf_counter() - start

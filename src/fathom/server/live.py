@@ -14,13 +14,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fathom.core.api import CHANCE, TERMINAL, State
-from fathom.core.redact import redact
 from fathom.core.registry import new_game
+from fathom.plugins import plugin_for
 from fathom.server.catalog import describe
 from fathom.server.clock import TokenBucket, now
 from fathom.server.db import LoggedAction, TableRecord, still_open
 from fathom.server.odds import odds_for
-from fathom.sim.stats import seat_summary
 
 CHECKPOINT_EVERY = 64  # replay keeps a copy of every 64th position of a finished game
 
@@ -119,14 +118,7 @@ class LiveTable:
 
     # ---- what one page sees ------------------------------------------------------------------
     def events_for(self, seat: int | None, start: int) -> list[dict[str, Any]]:
-        raw = getattr(self.state, "_log", None)
-        if raw is None:
-            return self.state.events(seat)[start:]
-        return [redact(e, seat) for e in raw[start:]]
-
-    def event_count(self) -> int:
-        raw = getattr(self.state, "_log", None)
-        return len(raw) if raw is not None else len(self.state.events(None))
+        return self.state.events(seat, start)
 
     def state_message(self, client: Client) -> dict[str, Any]:
         st = self.state
@@ -155,7 +147,7 @@ class LiveTable:
             "odds": odds_for(self.rec.game, view, seat, getattr(st.game, "components", None)),
             "scores": st.visible_scores(seat),  # R-DB-18: others' totals stay hidden until the end
             "winners": st.winners(),
-            "summary": seat_summary(self.rec.game, st) if self.over else None,  # public log only
+            "summary": plugin_for(self.rec.game).seat_summary(st) if self.over else None,  # public log only
         }
         client.sent_events = total
         client.reset = False

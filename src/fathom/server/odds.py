@@ -22,6 +22,7 @@ from fathom.games.deep_blue import odds as deep_blue_odds
 from fathom.games.deep_blue.data import GEMS, Components
 from fathom.games.into_the_blue import dice
 from fathom.games.into_the_blue import odds as itb
+from fathom.plugins import plugin_for
 
 
 def _frac(p: Fraction) -> dict[str, Any]:
@@ -42,7 +43,7 @@ def deep_blue(view: dict[str, Any], seat: int | None, comp: Components) -> dict[
     per_draw = deep_blue_odds.per_draw_of(view, comp)
     diving = seat is not None and seat in dive["divers"] and seat not in dive["resurfaced"]
     # a diver with no VP and no defences: its hazard is the chance the draw brings one at all
-    diver = deep_blue_odds.diver_from_view(view, comp, seat, seat) if diving else deep_blue_odds.Diver(
+    diver = deep_blue_odds.diver_from_view(view, comp, seat, seat) if diving and seat is not None else deep_blue_odds.Diver(
         seat=-1, rates=(0,) * len(GEMS))
     mine = deep_blue_odds.next_draw(diver, bag, drawn, per_draw)
     out["per_draw"] = per_draw
@@ -57,7 +58,7 @@ def deep_blue(view: dict[str, Any], seat: int | None, comp: Components) -> dict[
     return out
 
 
-def into_the_blue(view: dict[str, Any], seat: int | None) -> dict[str, Any]:
+def into_the_blue(view: dict[str, Any], seat: int | None, comp: Any = None) -> dict[str, Any]:
     turn = view.get("turn") or {}
     out: dict[str, Any] = {}
     if seat is None or turn.get("seat") != seat or turn.get("phase") != "choose":
@@ -69,7 +70,7 @@ def into_the_blue(view: dict[str, Any], seat: int | None) -> dict[str, Any]:
         targets = []
         for target in itb.STANDARD_TARGETS:
             best = itb.solve(target).after_roll(table, left) if left else stop[target]
-            label = "perfect" if target == itb.PERFECT else f"L{target.level}"
+            label = f"L{target.level}" if isinstance(target, itb.Target) else "perfect"
             targets.append({"target": label, "stop": _frac(stop[target]), "best": _frac(best)})
         out["targets"] = targets
     except (ValueError, KeyError):
@@ -79,8 +80,5 @@ def into_the_blue(view: dict[str, Any], seat: int | None) -> dict[str, Any]:
 
 def odds_for(game: str, view: dict[str, Any], seat: int | None, comp: Any) -> dict[str, Any]:
     """Odds for a page, from ``view`` and the box's public components only."""
-    if game == "deep-blue":
-        return deep_blue(view, seat, comp)
-    if game == "into-the-blue":
-        return into_the_blue(view, seat)
-    return {}
+    plugin = plugin_for(game)
+    return plugin.load("page_odds")(view, seat, comp) if plugin.has("page_odds") else {}

@@ -75,7 +75,7 @@ def parse(text: str | bytes) -> dict[str, Any]:
         if msg.get("lang") is not None and not isinstance(msg.get("lang"), str):
             raise ProtocolError("bad-message", detail="lang must be a string")
     if kind == "chat":
-        text = msg.get("text")
-        if not isinstance(text, str) or not text.strip() or len(text) > MAX_CHAT:
+        chat = msg.get("text")
+        if not isinstance(chat, str) or not chat.strip() or len(chat) > MAX_CHAT:
             raise ProtocolError("bad-message", detail=f"chat needs a text of 1-{MAX_CHAT} characters")
     return msg

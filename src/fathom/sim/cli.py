@@ -98,7 +98,7 @@ def add_balance_arguments(parser: argparse.ArgumentParser) -> None:
 # ---- helpers -------------------------------------------------------------------------------------
 def _options(args: argparse.Namespace) -> dict[str, Any] | list[dict[str, Any]]:
     """The game options, or one option set per scenario with ``--scenario all``."""
-    from fathom.cli.play import parse_options
+    from fathom.core.options import parse_options
     from fathom.core.registry import game_class
 
     if args.scenario == "all":
@@ -286,7 +286,7 @@ def _int_list(text: str | None, flag: str) -> list[int] | None:
 
 
 def run_balance(args: argparse.Namespace, console: Console) -> int:
-    from fathom.cli.play import parse_options
+    from fathom.core.options import parse_options
     from fathom.sim.balance import results, study_json, study_markdown, study_plot, study_tables, study_tasks
 
     if args.games < 2:

@@ -25,6 +25,7 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from typing import Any
 
+from fathom.plugins import plugins_with
 from fathom.sim.elo import wilson
 from fathom.sim.fairness import seat_rates, seat_tests
 from fathom.sim.runner import summarize
@@ -186,10 +187,10 @@ def write_report(records: Sequence[dict[str, Any]], out: str, title: str | None 
                       names, rotation=20, ha="right")
     page.figure(fig, "scenarios", f"{len(names)} option set(s): {', '.join(f'{g} ({len(groups[g])} games)' for g in names)}.")
 
-    if any(r["game"] == "deep-blue" for r in records):
-        _deep_blue(page, [r for r in records if r["game"] == "deep-blue"], plt)
-    if any(r["game"] == "into-the-blue" for r in records):
-        _into_the_blue(page, [r for r in records if r["game"] == "into-the-blue"], plt)
+    for plugin in plugins_with("report"):  # each game's own section, for the games played
+        played = [r for r in records if r["game"] == plugin.name]
+        if played:
+            plugin.load("report")(page, played, plt)
     with open(out, "w", encoding="utf-8") as fh:
         fh.write(page.render())
 
@@ -205,7 +206,7 @@ def _short(bot: str, width: int = 22) -> str:
     return bot if len(bot) <= width else bot[: width - 1] + "…"
 
 
-def _deep_blue(page: Page, records: Sequence[dict[str, Any]], plt: Any) -> None:
+def deep_blue_section(page: Page, records: Sequence[dict[str, Any]], plt: Any) -> None:
     # ---- crew cards: winners vs others -----------------------------------------------------
     page.heading("Crew cards hired: winners vs the others")
     win_count: Counter[str] = Counter()
@@ -288,7 +289,7 @@ def _vp_sources(page: Page, records: Sequence[dict[str, Any]], plt: Any) -> None
     per_bot: dict[str, list[tuple[int, int, int, int]]] = defaultdict(list)
     for rec in records:
         leading, joining = rec.get("vp_leading"), rec.get("vp_joining")
-        if not leading or None in leading or None in joining:  # older records, or hidden scores
+        if not leading or not joining or None in leading or None in joining:  # older records, or hidden scores
             continue
         for seat, bot in enumerate(rec["seats"]):
             per_bot[bot].append((leading[seat], joining[seat], rec["dives_led"][seat], rec["dives_joined"][seat]))
@@ -315,7 +316,7 @@ def _vp_sources(page: Page, records: Sequence[dict[str, Any]], plt: Any) -> None
                [[b, len(per_bot[b]), *(f"{v:.1f}" for v in mean[b])] for b in bots])
 
 
-def _into_the_blue(page: Page, records: Sequence[dict[str, Any]], plt: Any) -> None:
+def into_the_blue_section(page: Page, records: Sequence[dict[str, Any]], plt: Any) -> None:
     page.heading("Into the Blue: dive results")
     fig, ax = plt.subplots(figsize=(6, 3.4))
     failed = [r.get("dives_failed", 0) for r in records]

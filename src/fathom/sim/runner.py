@@ -17,11 +17,11 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from fathom.bots.specs import build_bot, split_bots
+from fathom.bots.specs import build_bot
 from fathom.core.api import CHANCE, TERMINAL
 from fathom.core.errors import OptionError
 from fathom.core.registry import game_class, new_game
@@ -73,7 +73,10 @@ def make_tasks(
     (e.g. every scenario in turn). Unless an option set names one, seat 0 plays first
     (R-DB-1, R-IB-1 would draw it), so a seat's numbers are those of a place in turn order.
     """
-    option_sets = [dict(o) for o in options] if isinstance(options, (list, tuple)) else [dict(options or {})]
+    if options is None or isinstance(options, Mapping):
+        option_sets = [dict(options or {})]
+    else:
+        option_sets = [dict(o) for o in options]
     cls = game_class(game)
     n = players if players is not None else len(bots)
     if not cls.min_players <= n <= cls.max_players:
@@ -299,7 +302,3 @@ def summarize(records: Sequence[dict[str, Any]]) -> dict[str, BotSummary]:
             row[1] += win
             counted.add(bot)
     return out
-
-
-def split_bot_list(text: str) -> list[str]:
-    return split_bots(text)

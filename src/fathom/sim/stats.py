@@ -12,37 +12,20 @@ Into the Blue: turns, dives by result (failed / run / perfect), shells placed, c
 Only the spectator's log (``events(None)``) is read, so records hold no secret (with
 hidden scores a dive's VP is unknown there, and so ``None``).
 
-:func:`seat_summary` picks the per-seat numbers for the players' end-of-game table.
+:meth:`fathom.plugins.GamePlugin.seat_summary` picks the per-seat numbers for the players'
+end-of-game table (each game's plugin names its function here and the numbers it shows).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from fathom.plugins import plugin_for
+
 
 def extract(game: str, state: Any) -> dict[str, Any]:
-    events = state.events(None)
-    n = state.game.num_players
-    if game == "deep-blue":
-        return deep_blue(events, n)
-    if game == "into-the-blue":
-        return into_the_blue(events, n)
-    return {}
-
-
-SUMMARY_FIELDS = {
-    "deep-blue": ("dives_led", "dives_led_resurfaced", "vp_leading", "dives_joined", "vp_joining", "resurfaced",
-                  "best_dive", "crew_hired"),
-    "into-the-blue": ("seat_dives", "seat_dives_failed", "seat_dives_perfect", "shells_placed", "chests"),
-}
-"""Per game, the per-seat numbers of the end-of-game table, in their order."""
-
-
-def seat_summary(game: str, state: Any) -> list[dict[str, Any]]:
-    """One dict per seat of what the public log says of how that seat's game went."""
-    record = extract(game, state)
-    fields = SUMMARY_FIELDS.get(game, ())
-    return [{name: record[name][seat] for name in fields} for seat in range(state.game.num_players)]
+    """The record of a finished game of ``game`` (its plugin names the function; ``{}`` for none)."""
+    return plugin_for(game).statistics(state)
 
 
 def deep_blue(events: list[dict[str, Any]], n: int) -> dict[str, Any]:
@@ -59,7 +42,7 @@ def deep_blue(events: list[dict[str, Any]], n: int) -> dict[str, Any]:
     cur: dict[str, Any] | None = None
     for e in events:
         t = e["type"]
-        seat = e.get("seat")
+        seat = e.get("seat", -1)
         if t in ("recruit", "refresh", "sail", "rest") or (t == "dive" and not e.get("forced")):
             turns += 1
         if t == "hire":

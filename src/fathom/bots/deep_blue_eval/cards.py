@@ -13,9 +13,9 @@ from fathom.bots.deep_blue_eval.tables import DEFAULT, Params, Tables
 def turns_left(state: Any, T: Tables, params: Params = DEFAULT) -> float:
     """Turns (all seats together) the game probably still lasts."""
     revealed_sunken = sum(
-        1 for node in T.sites if state.site_tile[node] >= 0 and T.tile_sunken[state.site_tile[node]]
+        1 for node in T.sites if state.tile_at(node) >= 0 and T.tile_sunken[state.tile_at(node)]
     )
-    progress = (state.fresco + 0.5 * revealed_sunken) / T.sunken_count
+    progress = (state.sunken_dived() + 0.5 * revealed_sunken) / T.sunken_count
     return max(4.0, params.game_turns * (1.0 - progress) * 1.1)
 
 

@@ -11,6 +11,7 @@ from fathom.bots.deep_blue_eval.reading import (
     full_bag, hand_signature, hold_share, rates_for, spot_defences, spot_kinds,
 )
 from fathom.bots.deep_blue_eval.tables import DEFAULT, Params, Tables
+from fathom.games.deep_blue import dive_model as model
 from fathom.games.deep_blue import odds
 
 
@@ -58,12 +59,12 @@ def dive_value(
 ) -> float:
     """Expected VP for ``p`` of leading (or joining) a dive at ``node`` now (no dive under way)."""
     if tile is None:
-        tile = state.site_tile[node]
+        tile = state.tile_at(node)
     if kinds is None:
         kinds = spot_kinds(state, T, p, node)
     if hand is None:
-        hand = state.hands[p]
-    gem0 = state.site_gem[node] if node >= 0 else -1
+        hand = state.hand_of(p)
+    gem0 = state.gem_at(node) if node >= 0 else -1
     return dive_value_from(T, hand, full_bag(state), tile, kinds, gem0, leader,
                      params.lookahead if depth is None else depth, params.card_cost)
 
@@ -75,8 +76,8 @@ def boat_prospects(state: Any, T: Tables, p: int, params: Params = DEFAULT,
     values = []
     seen = set()
     for b in (2 * p, 2 * p + 1):
-        node = state.boat_node[b]
-        if node in seen or state.site_tile[node] < 0:
+        node = state.boat_at(b)
+        if node in seen or state.tile_at(node) < 0:
             continue
         seen.add(node)
         values.append(hold_share(state, T, p, node, params) * dive_value(state, T, p, node, depth=depth,
@@ -115,8 +116,7 @@ def _compute_value(T: Tables, hand: tuple[int, ...], bag: tuple[int, ...], tile:
     )
     if cards:
         value += _cards_bonus(cards, bag, 4 + min(3, blue + black + sum(spots)))
-    if leader or (sunken and T.ruins):
-        value += T.tile_vp[tile]
+    value += model.tile_vp(T.tile_vp[tile], leader, bool(sunken and T.ruins), False)
     return value
 
 

@@ -4,13 +4,15 @@ spread of leads still to come that turns it into a win chance."""
 
 from __future__ import annotations
 
+import json
+from functools import cache
+from importlib import resources
 from typing import Any
 
 from fathom.bots.deep_blue_eval.cards import meet_chance, my_turns_left, turns_left
 from fathom.bots.deep_blue_eval.dives import boat_prospects
 from fathom.bots.deep_blue_eval.reading import full_bag
 from fathom.bots.deep_blue_eval.tables import DEFAULT, Params, Tables
-from fathom.games.deep_blue import phases as ph
 
 
 FEATURES = (
@@ -28,9 +30,9 @@ def features(state: Any, T: Tables, p: int, params: Params = DEFAULT) -> list[fl
     """What the learned value reads for seat ``p`` (its own cards, public fields)."""
     bag = full_bag(state)
     prospects = boat_prospects(state, T, p, params, depth=3) + [0.0, 0.0]
-    on_tiles = sum(1 for b in (2 * p, 2 * p + 1) if state.site_tile[state.boat_node[b]] >= 0)
+    on_tiles = sum(1 for b in (2 * p, 2 * p + 1) if state.tile_at(state.boat_at(b)) >= 0)
     sums = []
-    for pile in (state.hands[p], state.rests[p]):
+    for pile in (state.hand_of(p), state.rest_of(p)):
         defence = score = cash = props = 0.0
         for c, n in enumerate(pile):
             if not n:
@@ -42,15 +44,15 @@ def features(state: Any, T: Tables, p: int, params: Params = DEFAULT) -> list[fl
             cash += n * T.cash[c]
             props += n * T.props[c]
         sums.append((defence, score, cash, props))
-    targets = [node for node in T.sites if state.site_tile[node] != -1]
+    targets = [node for node in T.sites if state.tile_at(node) != -1]
     reach = 0.0
     if targets:
-        reach = min(T.dist[state.boat_node[b]][node] for b in (2 * p, 2 * p + 1) for node in targets)
+        reach = min(T.dist[state.boat_at(b)][node] for b in (2 * p, 2 * p + 1) for node in targets)
     return [
         1.0, my_turns_left(state, T, params), prospects[0], prospects[1],
         sums[0][0], sums[0][1], sums[0][2], sums[0][3],
         sums[1][0], sums[1][1], sums[1][2] + sums[1][3],
-        float(state.tokens[p]), float(on_tiles), float(reach), float((p - state.turn) % T.n),
+        float(state.tokens_of(p)), float(on_tiles), float(reach), float((p - state.turn_seat) % T.n),
     ]
 
 
@@ -62,7 +64,20 @@ def table_key(players: int, scenario: str) -> str:
     return f"{players}:{scenario}"
 
 
+VALUE_FILE = "deep_blue_value.json"
+"""The fitted weight sets, a data file beside the bots (written by :mod:`fathom.sim.fit_eval`)."""
+VALUE_ABOUT = ("Fitted Deep Blue value functions, written by `python -m fathom.sim.fit_eval` (do not edit by hand). "
+               "One set per table it was fitted for (players:scenario), and 'any' for every other table; "
+               "win_scale is the logistic scale of the win chance: a + b * turns left.")
+
 _WEIGHTS: dict[tuple[int, str], tuple[list[float], float, tuple[float, float]]] = {}
+
+
+@cache
+def value_sets() -> dict[str, dict[str, Any]]:
+    """Every fitted set by table key, read once from the packaged data file."""
+    text = resources.files("fathom.bots").joinpath(VALUE_FILE).read_text(encoding="utf-8")
+    return dict(json.loads(text)["sets"])
 
 
 def _weights(T: Tables) -> tuple[list[float], float, tuple[float, float]]:
@@ -70,24 +85,24 @@ def _weights(T: Tables) -> tuple[list[float], float, tuple[float, float]]:
     key = (T.n, T.scenario)
     chosen = _WEIGHTS.get(key)
     if chosen is None:
-        from fathom.bots import deep_blue_value as fitted
-
-        entry = fitted.SETS.get(table_key(T.n, T.scenario), fitted.SETS[GENERAL])
+        sets = value_sets()
+        entry = sets.get(table_key(T.n, T.scenario), sets[GENERAL])
+        scale = entry["win_scale"]
         chosen = _WEIGHTS[key] = ([entry["weights"][n] for n in WEIGHT_NAMES], entry["share_scale"],
-                                  tuple(entry["win_scale"]))
+                                  (scale[0], scale[1]))
     return chosen
 
 
 def learned_estimate(state: Any, T: Tables, p: int, params: Params = DEFAULT) -> float:
     """Expected final VP of seat ``p``: VP now plus the fitted future gain (see fathom.sim.fit_eval)."""
-    if state.phase == ph.OVER:
-        return float(state.vp[p])
+    if state.is_terminal():
+        return float(state.vp_of(p))
     w, share_scale, _ = _weights(T)
     f = features(state, T, p, params)
     share = min(1.0, f[1] / share_scale)
     gain = sum(wi * fi for wi, fi in zip(w, f))
     gain += sum(wi * fi * share for wi, fi in zip(w[len(f):], f[2:]))
-    return state.vp[p] + gain
+    return state.vp_of(p) + gain
 
 
 def win_scale(state: Any, T: Tables) -> float:

@@ -8,7 +8,6 @@ from typing import Any
 from fathom.bots.deep_blue_eval.cards import card_use_value, my_turns_left
 from fathom.bots.deep_blue_eval.dives import boat_prospects
 from fathom.bots.deep_blue_eval.tables import DEFAULT, Params, Tables
-from fathom.games.deep_blue import phases as ph
 
 
 def prospect(state: Any, T: Tables, p: int, params: Params = DEFAULT, depth: int | None = None) -> float:
@@ -23,11 +22,11 @@ def hand_worth(state: Any, T: Tables, p: int, params: Params = DEFAULT) -> float
     """What the cards in hand and rest pile are worth for the rest of the game (a rough sum)."""
     uses = max(0.3, my_turns_left(state, T, params) / params.cycle)
     total = 0.0
-    for pile, weight in ((state.hands[p], 1.0), (state.rests[p], 0.8)):
+    for pile, weight in ((state.hand_of(p), 1.0), (state.rest_of(p), 0.8)):
         for c, n in enumerate(pile):
             if n:
                 total += n * weight * card_use_value(state, T, c, params)
-    return total * min(1.0, uses / 3.0) + state.tokens[p] * params.token_value
+    return total * min(1.0, uses / 3.0) + state.tokens_of(p) * params.token_value
 
 
 def estimate(state: Any, T: Tables, p: int, params: Params = DEFAULT) -> float:
@@ -35,10 +34,10 @@ def estimate(state: Any, T: Tables, p: int, params: Params = DEFAULT) -> float:
 
     Only for determinized copies or ``p``'s own seat: it reads ``p``'s hand.
     """
-    if state.phase == ph.OVER:
-        return float(state.vp[p])
+    if state.is_terminal():
+        return float(state.vp_of(p))
     return (
-        state.vp[p]
+        state.vp_of(p)
         + params.future * prospect(state, T, p, params, depth=3)
         + 0.5 * hand_worth(state, T, p, params)
     )

@@ -6,30 +6,28 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from fathom.bots.deep_blue_eval.tables import K_BLACK, K_BLUE, K_EITHER, K_GOLD, K_RED, K_SILVER, Params, Tables
-from fathom.games.deep_blue.dive_model import BLACK, BLUE, GOLD, RED, SILVER
-
-
-_TREASURE_OF_KIND = {K_SILVER: SILVER, K_GOLD: GOLD, K_RED: RED}
+from fathom.bots.deep_blue_eval.tables import Params, Tables
+from fathom.games.deep_blue import dive_model as model
+from fathom.games.deep_blue.dive_model import BLACK, BLUE
 
 
 def spot_kinds(state: Any, T: Tables, p: int, node: int) -> tuple[int, ...]:
     """Spot kinds ``p``'s boats hold on the tile at ``node`` (sorted)."""
-    tile = state.site_tile[node]
+    tile = state.tile_at(node)
     if tile < 0:
         return ()
     kinds = []
     for b in (2 * p, 2 * p + 1):
-        if state.boat_node[b] == node and state.boat_spot[b] >= 0:
-            kinds.append(T.tile_spots[tile][state.boat_spot[b]])
+        if state.boat_at(b) == node and state.boat_spot_of(b) >= 0:
+            kinds.append(T.tile_spots[tile][state.boat_spot_of(b)])
     return tuple(sorted(kinds))
 
 
 def free_kinds(state: Any, T: Tables, node: int) -> list[int]:
-    tile = state.site_tile[node]
+    tile = state.tile_at(node)
     if tile < 0:
         return []
-    taken = {state.boat_spot[i] for i, at in enumerate(state.boat_node) if at == node}
+    taken = state.spots_taken(node)
     return [k for s, k in enumerate(T.tile_spots[tile]) if s not in taken]
 
 
@@ -53,14 +51,7 @@ def hand_signature(T: Tables, hand: tuple[int, ...], sunken: bool) -> tuple[tupl
 
 @lru_cache(maxsize=4096)
 def _rates(gem_vp: tuple[int, ...], gem_vp_spot: tuple[int, ...], kinds: tuple[int, ...]) -> tuple[int, ...]:
-    rates = [0] * 7
-    for g in (SILVER, GOLD, RED):
-        rates[g] = gem_vp[g]
-    for k in kinds:
-        g = _TREASURE_OF_KIND.get(k)
-        if g is not None:
-            rates[g] = gem_vp_spot[g]
-    return tuple(rates)
+    return model.gem_rates(gem_vp, gem_vp_spot, kinds)
 
 
 def rates_for(T: Tables, kinds: tuple[int, ...]) -> tuple[int, ...]:
@@ -69,14 +60,15 @@ def rates_for(T: Tables, kinds: tuple[int, ...]) -> tuple[int, ...]:
 
 @lru_cache(maxsize=1024)
 def spot_defences(kinds: tuple[int, ...]) -> tuple[int, int, int]:
-    return (kinds.count(K_BLUE), kinds.count(K_BLACK), kinds.count(K_EITHER))
+    """(blue-only, black-only, either) defences of these spot kinds (the dive model's rule, cached)."""
+    return model.spot_defences(kinds)
 
 
 def full_bag(state: Any) -> tuple[int, ...]:
     """The bag with this dive's drawn gems back in (what the next dive will draw from)."""
-    if state.d_site >= 0:
-        return tuple(b + d for b, d in zip(state.bag, state.d_drawn))
-    return tuple(state.bag)
+    if state.dive_site() >= 0:
+        return tuple(b + d for b, d in zip(state.bag_counts(), state.dive_drawn()))
+    return state.bag_counts()
 
 
 def rivals_near(state: Any, T: Tables, p: int, node: int) -> bool:
@@ -85,7 +77,7 @@ def rivals_near(state: Any, T: Tables, p: int, node: int) -> bool:
         if o == p:
             continue
         for b in (2 * o, 2 * o + 1):
-            if dist[state.boat_node[b]] <= 1:
+            if dist[state.boat_at(b)] <= 1:
                 return True
     return False
 

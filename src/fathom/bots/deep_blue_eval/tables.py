@@ -79,7 +79,7 @@ class Tables:
         self.one_count = bool(game.options.get("one_count_card_per_dive"))
 
 
-_TABLES: dict[int, Tables] = {}
+_TABLES: dict[tuple[int, str | None], Tables] = {}
 
 
 def tables(game: Any, scenario: Any = None) -> Tables:
@@ -95,4 +95,4 @@ def tables(game: Any, scenario: Any = None) -> Tables:
 
 def tables_for(state: Any) -> Tables:
     """The tables of the game and scenario a position is in."""
-    return tables(state.game, state.scenario)
+    return tables(state.game, state.scenario_rules())

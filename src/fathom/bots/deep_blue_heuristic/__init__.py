@@ -25,13 +25,14 @@ It reads only public fields and its own hand and rest pile (tested with a spy st
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from fathom.bots.deep_blue_eval import DEFAULT, Params, tables_for
 from fathom.bots.deep_blue_heuristic.diving import Diving
 from fathom.bots.deep_blue_heuristic.turn import TurnChoice
 from fathom.bots.settings import with_settings
 from fathom.core.api import State
 from fathom.core.rng import Rng
-from fathom.games.deep_blue import phases as ph
 
 
 class DeepBlueHeuristicBot(TurnChoice, Diving):
@@ -50,21 +51,21 @@ class DeepBlueHeuristicBot(TurnChoice, Diving):
             return legal[0]
         T = tables_for(state)
         p = state.current_player
-        handler = _HANDLERS.get(state.phase)
+        handler = _HANDLERS.get(state.step_kind)
         action = handler(self, state, T, p, legal) if handler else None
         return action if action in legal else legal[0]
 
 
-_HANDLERS = {
-    ph.TURN: DeepBlueHeuristicBot.turn,
-    ph.PAY: DeepBlueHeuristicBot.pay,
-    ph.TAKE: DeepBlueHeuristicBot.take,
-    ph.SAIL_PAY: DeepBlueHeuristicBot.sail_pay,
-    ph.SAIL_MOVE: DeepBlueHeuristicBot.sail_move,
-    ph.SCOUT: DeepBlueHeuristicBot.scout,
-    ph.STORM_ORDER: DeepBlueHeuristicBot.storm_order,
-    ph.RUSH: DeepBlueHeuristicBot.rush,
-    ph.DEFEND: DeepBlueHeuristicBot.defend,
-    ph.PLAY: DeepBlueHeuristicBot.play,
-    ph.CONTINUE: DeepBlueHeuristicBot.continue_,
+_HANDLERS: dict[str, Callable[..., int]] = {
+    "turn": DeepBlueHeuristicBot.turn,
+    "pay": DeepBlueHeuristicBot.pay,
+    "take": DeepBlueHeuristicBot.take,
+    "sail-pay": DeepBlueHeuristicBot.sail_pay,
+    "sail-move": DeepBlueHeuristicBot.sail_move,
+    "scout": DeepBlueHeuristicBot.scout,
+    "storm-order": DeepBlueHeuristicBot.storm_order,
+    "rush": DeepBlueHeuristicBot.rush,
+    "defend": DeepBlueHeuristicBot.defend,
+    "play": DeepBlueHeuristicBot.play,
+    "continue": DeepBlueHeuristicBot.continue_,
 }

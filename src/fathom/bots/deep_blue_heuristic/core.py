@@ -17,7 +17,7 @@ class HeuristicCore:
     def visible_vp(self, state: Any, T: Tables, p: int) -> list[float]:
         """Everyone's VP as ``p`` knows them: even with hidden totals every scoring event is public,
         so a player who counts knows them all (R-DB-18)."""
-        return [float(v) for v in state.vp]
+        return [float(v) for v in state.scores()]
 
     def behind(self, state: Any, T: Tables, p: int) -> bool:
         """Is ``p`` not ahead of every rival, as far as it can see?"""
@@ -26,18 +26,18 @@ class HeuristicCore:
 
     def ending_soon(self, state: Any, T: Tables) -> bool:
         """Will the next Sunken City dive end the game?"""
-        return state.fresco + 1 >= T.sunken_count
+        return state.sunken_dived() + 1 >= T.sunken_count
 
     def final_tile(self, state: Any, T: Tables, node: int) -> bool:
         """Would a dive at ``node`` end the game (the last Sunken City tile)?"""
-        tile = state.site_tile[node]
+        tile = state.tile_at(node)
         return tile >= 0 and T.tile_sunken[tile] and self.ending_soon(state, T)
 
     def other_wrecks(self, state: Any, T: Tables) -> bool:
         """Is any wreck left besides Sunken City tiles (face up or still face down)?"""
-        if sum(n for t, n in enumerate(state.unrevealed) if not T.tile_sunken[t]):
+        if sum(n for t, n in enumerate(state.face_down_tiles()) if not T.tile_sunken[t]):
             return True
-        return any(state.site_tile[node] >= 0 and not T.tile_sunken[state.site_tile[node]] for node in T.sites)
+        return any(state.tile_at(node) >= 0 and not T.tile_sunken[state.tile_at(node)] for node in T.sites)
 
     def ending_bonus(self, state: Any, T: Tables, p: int, mine: float, rivals: list[tuple[int, float]]) -> float:
         """± ``end_bonus`` for ending the game ahead or behind with ``mine`` more VP (rivals' gains given)."""

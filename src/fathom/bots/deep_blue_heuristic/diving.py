@@ -8,6 +8,7 @@ from typing import Any
 from fathom.bots import deep_blue_eval as ev
 from fathom.bots.deep_blue_eval import Tables
 from fathom.bots.deep_blue_heuristic.core import HeuristicCore
+from fathom.games.deep_blue import dive_model as model
 from fathom.games.deep_blue import odds
 
 
@@ -16,9 +17,9 @@ class Diving(HeuristicCore):
 
     def rush(self, state: Any, T: Tables, p: int, legal: list[int]) -> int:
         game = state.game
-        node = state.d_site
-        if any(state.boat_node[b] == node for b in (2 * p, 2 * p + 1)) and not (
-            T.ruins and T.tile_sunken[state.d_tile]
+        node = state.dive_site()
+        if any(state.boat_at(b) == node for b in (2 * p, 2 * p + 1)) and not (
+            T.ruins and T.tile_sunken[state.dive_tile()]
         ):
             return game.A_DONE  # already in: a second boat scores nothing more
         P = self.params
@@ -28,9 +29,9 @@ class Diving(HeuristicCore):
             if a == game.A_DONE:
                 continue
             boat = game.A_RUSH.index(a)
-            at = state.boat_node[2 * p + boat]
+            at = state.boat_at(2 * p + boat)
             keep = 0.0
-            if state.site_tile[at] >= 0:
+            if state.tile_at(at) >= 0:
                 kinds = ev.spot_kinds(state, T, p, at)
                 if kinds:
                     keep = self.hold(state, T, p, at) * ev.dive_value(state, T, p, at, kinds=kinds, depth=3,
@@ -44,20 +45,16 @@ class Diving(HeuristicCore):
 
     def diver(self, state: Any, T: Tables, p: int) -> odds.Diver:
         """``p`` in the dive under way, as ``p`` knows itself."""
-        node = state.d_site
-        tile = state.d_tile
+        node = state.dive_site()
+        tile = state.dive_tile()
         sunken = T.tile_sunken[tile]
         kinds = ev.spot_kinds(state, T, p, node)
-        cards, blue, black = ev.hand_signature(T, state.hands[p], sunken)
+        cards, blue, black = ev.hand_signature(T, state.hand_of(p), sunken)
         bs, ks, es = ev.spot_defences(kinds)
-        leader = state.d_leader == p
-        tile_vp = 0
-        if sunken and T.ruins:
-            tile_vp = T.tile_vp[tile] * (2 if state.d_both >> p & 1 else 1)
-        elif leader:
-            tile_vp = T.tile_vp[tile]
+        leader = state.dive_leader() == p
+        tile_vp = model.tile_vp(T.tile_vp[tile], leader, bool(sunken and T.ruins), state.dives_with_both(p))
         return odds.Diver(seat=p, rates=ev.rates_for(T, kinds), defences=odds.Defences(bs, ks, es, blue, black),
-                          cards=cards, banked=state.d_card_vp[p], tile_vp=tile_vp,
+                          cards=cards, banked=state.dive_card_vp(p), tile_vp=tile_vp,
                           bounty=bool(T.bounty and sunken and leader), one_count_card=T.one_count)
 
     def defend(self, state: Any, T: Tables, p: int, legal: list[int]) -> int:
@@ -70,15 +67,15 @@ class Diving(HeuristicCore):
             return game.A_RESURFACE
         P = self.params
         d = self.diver(state, T, p)
-        stay = odds.stop_vp(d, state.d_drawn)
-        gone = odds.out_vp(d, state.d_drawn)
-        stake = stay - gone
-        if state.d_leader == p:
+        stay = odds.stop_vp(d, state.dive_drawn())
+        gone = odds.out_vp(d, state.dive_drawn())
+        stake: float = stay - gone
+        if state.dive_leader() == p:
             stake += 1.0  # the leader keeps control of further draws
         else:
             stake += 0.5
         cost = P.card_cost * (0.6 if self.ending_soon(state, T) else 1.0)
-        if sum(state.hands[p][c] for c in range(T.n_cards) if T.protects[c] == state.d_hazards[0]) > 1:
+        if sum(state.hand_of(p)[c] for c in range(T.n_cards) if T.protects[c] == state.hazard()) > 1:
             cost *= 0.6
         return cards[0] if stake > cost else game.A_RESURFACE
 
@@ -93,9 +90,9 @@ class Diving(HeuristicCore):
         game = state.game
         P = self.params
         d = self.diver(state, T, p)
-        bag = tuple(state.bag)
-        drawn = tuple(state.d_drawn)
-        sunken = T.tile_sunken[state.d_tile]
+        bag = state.bag_counts()
+        drawn = state.dive_drawn()
+        sunken = T.tile_sunken[state.dive_tile()]
         per_draw = T.pair_draw if sunken else 1
         stop = float(odds.stop_vp(d, drawn))
         if P.decide_lookahead <= 1:  # one-step look-ahead (fast, for rollouts): draw once more, then stop
@@ -107,8 +104,8 @@ class Diving(HeuristicCore):
         # rivals still in gain from another draw too
         rival = 0.0
         for o in range(T.n):
-            if o != p and state.d_in >> o & 1:
-                kinds = ev.spot_kinds(state, T, o, state.d_site)
+            if o != p and state.in_dive(o):
+                kinds = ev.spot_kinds(state, T, o, state.dive_site())
                 bs, ks, es = ev.spot_defences(kinds)
                 other = odds.Diver(seat=o, rates=ev.rates_for(T, kinds), defences=odds.Defences(bs, ks, es, 1, 1))
                 nd = odds.next_draw(other, bag, drawn, per_draw)
@@ -117,7 +114,7 @@ class Diving(HeuristicCore):
         if sunken and self.ending_soon(state, T):
             vp = self.visible_vp(state, T, p)
             me = vp[p] + stop
-            best = max(vp[o] + (odds.stop_vp(self.public_diver(state, T, o), drawn) if state.d_in >> o & 1 else 0)
+            best = max(vp[o] + (odds.stop_vp(self.public_diver(state, T, o), drawn) if state.in_dive(o) else 0)
                        for o in range(T.n) if o != p)
             if me > best + 2 and margin < 3:
                 return game.A_STOP  # the game ends with this dive: bank the win
@@ -126,5 +123,5 @@ class Diving(HeuristicCore):
         return game.A_CONTINUE if margin > 0 else game.A_STOP
 
     def public_diver(self, state: Any, T: Tables, o: int) -> odds.Diver:
-        kinds = ev.spot_kinds(state, T, o, state.d_site)
-        return odds.Diver(seat=o, rates=ev.rates_for(T, kinds), banked=state.d_card_vp[o])
+        kinds = ev.spot_kinds(state, T, o, state.dive_site())
+        return odds.Diver(seat=o, rates=ev.rates_for(T, kinds), banked=state.dive_card_vp(o))

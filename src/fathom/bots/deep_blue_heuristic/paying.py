@@ -18,7 +18,7 @@ class Paying(HeuristicCore):
                  hand: tuple[int, ...] | None = None) -> tuple[float, list[int]]:
         """Cheapest sources covering ``amount`` ($ or propellers): (cost, sources); -1 = a token."""
         P = self.params
-        hand = state.hands[p] if hand is None else hand
+        hand = state.hand_of(p) if hand is None else hand
         value = T.cash if use == "cash" else T.props
         items: list[tuple[int, float, int]] = []  # (worth, cost, source)
         for c, n in enumerate(hand):
@@ -27,7 +27,7 @@ class Paying(HeuristicCore):
                 # a card paid for its own kind of use loses only what the other use would add
                 cost = max(0.05, cost - value[c] * (P.cash_use if use == "cash" else P.prop_use) * 0.6)
                 items.extend([(value[c], cost, c)] * min(n, 3))
-        items.extend([(1, P.token_value, -1)] * state.tokens[p])
+        items.extend([(1, P.token_value, -1)] * state.tokens_of(p))
         if amount <= 0:
             return 0.0, []
         best: tuple[float, list[int]] | None = None
@@ -46,11 +46,11 @@ class Paying(HeuristicCore):
 
     def sources(self, state: Any, T: Tables, p: int, use: str) -> int:
         value = T.cash if use == "cash" else T.props
-        return state.tokens[p] + sum(n * value[c] for c, n in enumerate(state.hands[p]) if n)
+        return state.tokens_of(p) + sum(n * value[c] for c, n in enumerate(state.hand_of(p)) if n)
 
     def pay(self, state: Any, T: Tables, p: int, legal: list[int]) -> int:
         game = state.game
-        _, sources = self.pay_plan(state, T, p, state.pay_left)
+        _, sources = self.pay_plan(state, T, p, state.left_to_pay())
         for src in sorted(sources, key=lambda s: -(T.cash[s] if s >= 0 else 1)):
             a = game.A_PAY_TOKEN if src < 0 else game.A_PAY[src]
             if a in legal:
@@ -60,7 +60,7 @@ class Paying(HeuristicCore):
     def pay_toward(self, state: Any, T: Tables, p: int, legal: list[int], need: int) -> int:
         """The next propeller payment of a sail that needs ``need`` moves (done once covered)."""
         game = state.game
-        have = state.sail_points
+        have = state.movement_left()
         if have >= max(1, need) and game.A_DONE in legal:
             return game.A_DONE
         _, sources = self.pay_plan(state, T, p, max(1, need) - have, use="props")

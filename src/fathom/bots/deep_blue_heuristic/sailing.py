@@ -8,8 +8,8 @@ from typing import Any
 from fathom.bots import deep_blue_eval as ev
 from fathom.bots.deep_blue_eval import Tables
 from fathom.bots.deep_blue_heuristic.paying import Paying
+from fathom.games.deep_blue.facts import FACE_DOWN, NO_TILE
 
-FACE_DOWN = -2
 _FACE_DOWN: dict[tuple, float] = {}  # the value of a face-down site, by what it depends on
 
 
@@ -22,10 +22,10 @@ class Sailing(Paying):
         if key in cache:
             return cache[key]
         P = self.params
-        tile = state.site_tile[node]
+        tile = state.tile_at(node)
         index = 2 * p + boat
         value = 0.0
-        if node == state.boat_node[index]:  # staying keeps its spot
+        if node == state.boat_at(index):  # staying keeps its spot
             if tile >= 0:
                 kinds = ev.spot_kinds(state, T, p, node)
                 value = ev.dive_value(state, T, p, node, kinds=kinds, params=P)
@@ -34,7 +34,7 @@ class Sailing(Paying):
                 value *= self.hold(state, T, p, node)
         elif tile >= 0:
             free = ev.free_kinds(state, T, node)
-            other = state.boat_node[2 * p + (1 - boat)]
+            other = state.boat_at(2 * p + (1 - boat))
             base = ev.spot_kinds(state, T, p, node) if other == node else ()
             best = ev.dive_value(state, T, p, node, kinds=base, params=P)
             for k in set(free):
@@ -51,10 +51,10 @@ class Sailing(Paying):
 
     def face_down_value(self, state: Any, T: Tables, p: int, node: int) -> float:
         """Expected value of revealing a face-down site and taking its best spot."""
-        left = state.unrevealed
+        left = state.face_down_tiles()
         if not sum(left):
             return 0.0
-        hand = state.hands[p]
+        hand = state.hand_of(p)
         bag = ev.full_bag(state)
         ending = self.ending_soon(state, T)
         key = (id(T), self.params, hand, bag, left, ending, ending and self.behind(state, T, p))
@@ -105,7 +105,7 @@ class Sailing(Paying):
         another buoy). The first is the heuristic's own plan."""
         P = self.params
         cache: dict = {}
-        at = (state.boat_node[2 * p], state.boat_node[2 * p + 1])
+        at = (state.boat_at(2 * p), state.boat_at(2 * p + 1))
         reach = []
         for b in (0, 1):
             row = T.dist[at[b]]
@@ -114,11 +114,11 @@ class Sailing(Paying):
         by_wrecks: dict[frozenset, tuple[float, tuple[int, int, int]]] = {}
         vals1 = [(n1, d1, self.dest_value(state, T, p, 1, n1, cache)) for n1, d1 in reach[1]]
         second = P.second_boat
-        site_tile = state.site_tile
+        site_tile = state.tile_at
         for n0, d0 in reach[0]:
             v0 = self.dest_value(state, T, p, 0, n0, cache)
             room = budget - d0
-            same_blind = n0 != at[0] and site_tile[n0] == FACE_DOWN
+            same_blind = n0 != at[0] and site_tile(n0) == FACE_DOWN
             for n1, d1, v1 in vals1:
                 if d1 > room:
                     continue
@@ -128,30 +128,30 @@ class Sailing(Paying):
                 if value > best_value + 1e-9:
                     best_value, best_plan = value, (n0, n1, d0 + d1)
                 if count > 1:
-                    wrecks = frozenset(n for n in (n0, n1) if site_tile[n] != -1)
+                    wrecks = frozenset(n for n in (n0, n1) if site_tile(n) != NO_TILE)
                     held = by_wrecks.get(wrecks)
                     if held is None or value > held[0] + 1e-9:
                         by_wrecks[wrecks] = (value, (n0, n1, d0 + d1))
         ranked = [(best_value, best_plan)]
-        mine = frozenset(n for n in best_plan[:2] if site_tile[n] != -1)
+        mine = frozenset(n for n in best_plan[:2] if site_tile(n) != NO_TILE)
         others = sorted((vp for w, vp in by_wrecks.items() if w != mine), key=lambda vp: -vp[0])
         ranked += others[: count - 1]
         return [(P.future * value, plan) for value, plan in ranked]
 
     def sail_pay(self, state: Any, T: Tables, p: int, legal: list[int]) -> int:
-        budget = state.sail_points + self.sources(state, T, p, "props")
+        budget = state.movement_left() + self.sources(state, T, p, "props")
         _, (_, _, need) = self.sail_plan(state, T, p, budget)
         return self.pay_toward(state, T, p, legal, need)
 
     def sail_move(self, state: Any, T: Tables, p: int, legal: list[int]) -> int:
-        _, (d0, d1, _) = self.sail_plan(state, T, p, state.sail_points)
+        _, (d0, d1, _) = self.sail_plan(state, T, p, state.movement_left())
         return self.move_toward(state, T, p, legal, d0, d1)
 
     def move_toward(self, state: Any, T: Tables, p: int, legal: list[int], d0: int, d1: int) -> int:
         """One edge along a shortest route of a boat not yet at its destination (done when both are)."""
         game = state.game
         for boat, dest in ((0, d0), (1, d1)):
-            src = state.boat_node[2 * p + boat]
+            src = state.boat_at(2 * p + boat)
             if src == dest:
                 continue
             row = T.dist[dest]
@@ -164,8 +164,8 @@ class Sailing(Paying):
 
     def scout(self, state: Any, T: Tables, p: int, legal: list[int]) -> int:
         game = state.game
-        boat = state.landing[0]
-        node = state.boat_node[2 * p + boat]
+        boat = state.landing_boat()
+        node = state.boat_at(2 * p + boat)
         base = ev.spot_kinds(state, T, p, node)
         best = None
         for a in legal:
@@ -173,4 +173,4 @@ class Sailing(Paying):
             v = ev.dive_value(state, T, p, node, kinds=tuple(sorted(base + (k,))), params=self.params)
             if best is None or v > best[0] + 1e-9:
                 best = (v, a)
-        return best[1]
+        return best[1] if best is not None else legal[0]

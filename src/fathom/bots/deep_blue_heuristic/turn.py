@@ -38,7 +38,7 @@ class TurnChoice(Sailing):
                 options.append((self.refresh_gain(state, T, p) - cost + wait, a))
             elif a in game.A_RECRUIT:
                 slot = game.A_RECRUIT.index(a)
-                card = state.market[slot]
+                card = state.market_card(slot)
                 cost, _ = self.pay_plan(state, T, p, T.slot_prices[slot])
                 options.append((ev.card_worth(state, T, card, P) - cost + wait, a))
         options.sort(key=lambda o: (-o[0], o[1]))
@@ -48,7 +48,7 @@ class TurnChoice(Sailing):
         """Own expected dive VP minus the weighted gains of rivals who will be in the dive."""
         P = self.params
         mine = ev.dive_value(state, T, p, node, depth=P.lookahead, params=P)
-        tile = state.site_tile[node]
+        tile = state.tile_at(node)
         sunken = T.tile_sunken[tile]
         reach = (T.sunken_rush if sunken else 1)
         rival_gain = 0.0
@@ -58,7 +58,7 @@ class TurnChoice(Sailing):
             if o == p:
                 continue
             joins = any(
-                state.boat_node[b] == node or 1 <= dist[state.boat_node[b]] <= reach for b in (2 * o, 2 * o + 1)
+                state.boat_at(b) == node or 1 <= dist[state.boat_at(b)] <= reach for b in (2 * o, 2 * o + 1)
             )
             if joins:
                 kinds = ev.spot_kinds(state, T, o, node)
@@ -76,25 +76,25 @@ class TurnChoice(Sailing):
         P = self.params
         best = 0.0
         for b in (2 * p, 2 * p + 1):
-            at = state.boat_node[b]
-            if at != node and state.site_tile[at] >= 0:
+            at = state.boat_at(b)
+            if at != node and state.tile_at(at) >= 0:
                 best = max(best, P.hold_alone * ev.dive_value(state, T, p, at, depth=3, params=P))
         return best
 
     def rest_gain(self, state: Any, T: Tables, p: int) -> float:
         P = self.params
-        rest = state.rests[p]
+        rest = state.rest_of(p)
         count = sum(rest)
         if count == 0:
             return -5.0
         take = min(3, count)
         mean = sum(n * ev.card_use_value(state, T, c, P) for c, n in enumerate(rest) if n) / count
-        hand_size = sum(state.hands[p])
+        hand_size = sum(state.hand_of(p))
         urgency = 1.0 + max(0, 4 - hand_size) * 0.35
         return take * mean * urgency * 1.2 - P.rest_min_gain
 
     def refresh_gain(self, state: Any, T: Tables, p: int) -> float:
-        deck = state.deck  # the deck's contents are public by elimination (its order is not)
+        deck = state.deck_counts()  # the deck's contents are public by elimination (its order is not)
         total = sum(deck)
         if total == 0:
             return -99.0
@@ -104,7 +104,7 @@ class TurnChoice(Sailing):
 
     def take(self, state: Any, T: Tables, p: int, legal: list[int]) -> int:
         game = state.game
-        return max(legal, key=lambda a: (ev.card_worth(state, T, state.market[game.A_TAKE.index(a)], self.params),
+        return max(legal, key=lambda a: (ev.card_worth(state, T, state.market_card(game.A_TAKE.index(a)), self.params),
                                          -a))
 
     def storm_order(self, state: Any, T: Tables, p: int, legal: list[int]) -> int:

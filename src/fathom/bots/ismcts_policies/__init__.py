@@ -17,6 +17,7 @@ from fathom.bots.ismcts_policies.deep_blue import SAIL_PLAN, DeepBlueSearch
 from fathom.bots.ismcts_policies.generic import GenericPolicy
 from fathom.bots.ismcts_policies.into_the_blue import IntoTheBlueSearch
 from fathom.bots.settings import check_settings, constructor_settings
+from fathom.plugins import plugin_for
 
 __all__ = ["SAIL_PLAN", "DeepBlueSearch", "GenericPolicy", "IntoTheBlueSearch", "policy_for_game"]
 
@@ -28,11 +29,11 @@ SETTING_KINDS = (bool, int, float, str, type(None))
 DERIVED = frozenset({"seed", "max_steps", "turns"})  # set from the bot's seed and horizon
 
 
-_POLICIES = {"deep-blue": DeepBlueSearch, "into-the-blue": IntoTheBlueSearch}
-
-
 def policy_for_game(game: Any, seed: int = 0, horizon: int | None = None, **options: Any) -> GenericPolicy:
-    policy = _POLICIES.get(game.name, GenericPolicy)(game, seed=seed, horizon=horizon)
+    """The search policy the game's plugin names (the generic one for a game without)."""
+    plugin = plugin_for(game.name)
+    cls = plugin.load("search") if plugin.has("search") else GenericPolicy
+    policy = cls(game, seed=seed, horizon=horizon)
     settings = {k: v for k, v in sorted(vars(policy).items())
                 if not k.startswith("_") and k not in DERIVED and isinstance(v, SETTING_KINDS)}
     check_settings("ismcts", settings, options, also_allowed=_bot_settings(), where=f" for {game.name}")

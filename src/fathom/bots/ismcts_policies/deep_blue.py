@@ -4,15 +4,19 @@ where to sail and dive calls searched, playouts of two rounds judged by the lear
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 from fathom.bots import deep_blue_eval as ev
 from fathom.bots.deep_blue_heuristic import DeepBlueHeuristicBot
 from fathom.bots.ismcts_policies.generic import GenericPolicy, finished_rewards, lead_rewards
 from fathom.core.api import State
 from fathom.core.rng import Rng
-from fathom.games.deep_blue import phases as ph
+from fathom.games.deep_blue.game import DeepBlueGame
+from fathom.games.deep_blue.state import DeepBlueState
 
+
+_STEP_NUMBER = {kind: number for number, kind in enumerate(DeepBlueGame.STEP_KINDS)}
+"""Each kind of step as a number, to name the chance streams of playouts (see chance_key)."""
 
 SAIL_PLAN = 1 << 20
 """Root candidates from here on stand for a whole sail to one of the heuristic's ranked plans."""
@@ -68,7 +72,7 @@ class DeepBlueSearch(GenericPolicy):
         self.own_playout_cycle: float | None = None
         self._plans: list[tuple[int, int, int]] = []  # the plans of the decision being searched
         self._committed: tuple[int, tuple[int, int, int]] | None = None  # (seat, plan) being sailed
-        self.sailing = (ph.SAIL_PAY, ph.SAIL_MOVE)  # the steps a committed sail plan plays
+        self.sailing = ("sail-pay", "sail-move")  # the steps a committed sail plan plays
         self.configure()
 
     @staticmethod
@@ -89,15 +93,15 @@ class DeepBlueSearch(GenericPolicy):
         rivals = self.fast_params if self.rival_lookahead is None else replace(
             self.fast_params, lookahead=int(self.rival_lookahead))
         self.fast_bot = DeepBlueHeuristicBot(seed=self.seed, params=rivals)
-        phases = {ph.TURN, ph.CONTINUE, ph.DEFEND, ph.RUSH, ph.TAKE, ph.SCOUT}
+        phases = {"turn", "continue", "defend", "rush", "take", "scout"}
         if self.search_sail:
-            phases.add(ph.SAIL_MOVE)
+            phases.add("sail-move")
         if not self.search_continue:
-            phases.discard(ph.CONTINUE)
+            phases.discard("continue")
         self.key_phases = frozenset(phases)
 
     def key_decision(self, state: State) -> bool:
-        return state.phase in self.key_phases
+        return state.step_kind in self.key_phases
 
     def default_action(self, state: State) -> int:
         # mechanical steps (paying, moving edge by edge) do not depend on how cards are valued
@@ -108,7 +112,7 @@ class DeepBlueSearch(GenericPolicy):
 
     def candidates(self, state: State, legal: list[int], prior: int | None) -> list[int]:
         """At a turn, the searching seat's heuristic's best few actions (every dive kept); elsewhere all."""
-        if state.phase != ph.TURN:
+        if state.step_kind != "turn":
             return legal
         p = state.current_player
         if len(legal) <= self.max_candidates:
@@ -116,8 +120,8 @@ class DeepBlueSearch(GenericPolicy):
         else:
             ranked = self.own_bot.turn_options(state, ev.tables_for(state), p, legal)
             keep = [a for _, a in ranked[: self.max_candidates]]
-            keep += [a for a in legal if a in state.game.DIVE_SITE and a not in keep]
-        sail = state.game.A_SAIL
+            keep += [a for a in legal if a in self.game.DIVE_SITE and a not in keep]
+        sail = self.game.A_SAIL
         if self.sail_always and sail in legal and sail not in keep:
             keep.append(sail)
         keep.sort()
@@ -134,8 +138,8 @@ class DeepBlueSearch(GenericPolicy):
             det.apply(candidate)
             return
         plan = self._plans[candidate - SAIL_PLAN]
-        det.apply(det.game.A_SAIL)
-        while det.current_player == seat and det.phase in self.sailing:
+        det.apply(self.game.A_SAIL)
+        while det.current_player == seat and det.step_kind in self.sailing:
             det.apply(self.sail_step(det, seat, plan))
 
     def describe_candidate(self, state: State, candidate: int) -> dict[str, Any]:
@@ -143,13 +147,13 @@ class DeepBlueSearch(GenericPolicy):
         [node, stays] per boat."""
         if candidate >= SAIL_PLAN:
             plan = self._plans[candidate - SAIL_PLAN]
-        elif candidate == state.game.A_SAIL and self._plans:
+        elif candidate == self.game.A_SAIL and self._plans:
             plan = self._plans[0]
         else:
             return super().describe_candidate(state, candidate)
-        names = state.game.components.node_ids
+        names = self.game.components.node_ids
         seat = state.current_player
-        sail_to = [[names[dest], dest == state.boat_node[2 * seat + boat]] for boat, dest in enumerate(plan[:2])]
+        sail_to = [[names[dest], dest == _db(state).boat_at(2 * seat + boat)] for boat, dest in enumerate(plan[:2])]
         legs = [f"boat{b + 1} stays at {node}" if stays else f"boat{b + 1} to {node}"
                 for b, (node, stays) in enumerate(sail_to)]
         return {"text": "sail: " + ", ".join(legs), "sail_to": sail_to}
@@ -159,15 +163,15 @@ class DeepBlueSearch(GenericPolicy):
             self._committed = None
             return candidate
         self._committed = (state.current_player, self._plans[candidate - SAIL_PLAN])
-        return state.game.A_SAIL
+        return self.game.A_SAIL
 
     def planned_action(self, state: State) -> int | None:
         committed = self._committed
         if committed is None:
             return None
         seat, plan = committed
-        if state.current_player != seat or state.phase not in self.sailing:
-            if state.phase == ph.TURN:
+        if state.current_player != seat or state.step_kind not in self.sailing:
+            if state.step_kind == "turn":
                 self._committed = None
             return None
         return self.sail_step(state, seat, plan)
@@ -176,22 +180,18 @@ class DeepBlueSearch(GenericPolicy):
         """The next payment or move of sailing to ``plan`` = (boat 1's, boat 2's destination, moves)."""
         d0, d1, need = plan
         legal = state.legal_actions()
-        if state.phase == ph.SAIL_PAY:
+        if state.step_kind == "sail-pay":
             return self.own_bot.pay_toward(state, ev.tables_for(state), seat, legal, need)
         return self.own_bot.move_toward(state, ev.tables_for(state), seat, legal, d0, d1)
 
-    def chance_public(self, state: State, seat: int) -> bool:
-        # a rival's rest draw is secret; gems, market cards, tiles and setup are seen by all
-        return not (state.phase == ph.REST_DRAW and state.turn != seat)
-
     def start_marker(self, state: State, seat: int) -> Any:
-        return [0, state.turn, state.move_number()]
+        return [0, state.turn_seat, state.move_number()]
 
     def at_horizon(self, state: State, seat: int, start: Any) -> bool:
-        if state.turn != start[1]:
+        if state.turn_seat != start[1]:
             start[0] += 1
-            start[1] = state.turn
-        return (start[0] >= self.turns and state.d_site < 0) or state.move_number() - start[2] > 3000
+            start[1] = state.turn_seat
+        return (start[0] >= self.turns and _db(state).dive_site() < 0) or state.move_number() - start[2] > 3000
 
     def playout_action(self, state: State, seat: int, rng: Rng) -> int:
         """The fast heuristic: the searching seat's own (the full one if ``own_full``), the
@@ -204,14 +204,14 @@ class DeepBlueSearch(GenericPolicy):
         """By kind and count (the 3rd gem drawn, the 2nd market card…): two playouts from
         the same scenario see the same gems wherever the bag allows, even after the
         branches drift apart."""
-        kind = state.phase
+        kind = _STEP_NUMBER[state.step_kind]
         k = counts.get(kind, 0)
         counts[kind] = k + 1
         return kind * 1_000_003 + k
 
     def evaluate(self, state: State, seat: int) -> list[float]:
         if state.is_terminal():
-            return finished_rewards(state, [float(v) for v in state.vp], 12.0)
+            return finished_rewards(state, state.scores(), 12.0)
         T = ev.tables_for(state)
         if self.value == "learned":
             est = [ev.learned_estimate(state, T, p, self.fast_params) for p in range(T.n)]
@@ -219,3 +219,8 @@ class DeepBlueSearch(GenericPolicy):
         est = [ev.estimate(state, T, p, self.fast_params) for p in range(T.n)]
         left = ev.turns_left(state, T, self.params)
         return lead_rewards(est, 8.0 + 0.25 * left)
+
+
+def _db(state: State) -> DeepBlueState:
+    """The searched position as Deep Blue's (its read API: boats, the dive)."""
+    return cast(DeepBlueState, state)

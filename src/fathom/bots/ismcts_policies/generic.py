@@ -87,7 +87,8 @@ class GenericPolicy:
         """Hide from a determinization anything the engine keeps but ``seat`` may not know."""
 
     def chance_public(self, state: State, seat: int) -> bool:
-        return True
+        """Does ``seat`` see this chance outcome (the engine says: :meth:`State.chance_seen_by`)?"""
+        return state.chance_seen_by(seat)
 
     def start_marker(self, state: State, seat: int) -> Any:
         return state.move_number()

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from fathom.bots.into_the_blue_expert import IntoTheBlueExpertBot, Position, turn_solution
 from fathom.bots.ismcts_policies.generic import GenericPolicy, finished_rewards, lead_rewards
 from fathom.core.api import State
+from fathom.games.into_the_blue.state import IntoTheBlueState
 from fathom.core.rng import Rng
-from fathom.games.into_the_blue import actions as A
 from fathom.games.into_the_blue import dice
-from fathom.games.into_the_blue.state import CHEST, PLACE, ROLLING
 
 
 class IntoTheBlueSearch(GenericPolicy):
@@ -49,27 +48,25 @@ class IntoTheBlueSearch(GenericPolicy):
         left = view["turn"]["rolls_left"]
         solution = turn_solution(Position(view, seat))
 
-        def is_reroll(a: int) -> bool:
-            return A.REROLL0 < a < A.REROLL0 + len(dice.MULTISETS)
-
+        rerolled = self.game.rerolled
         scored = sorted(
-            (-solution.after_keep_float(dice.sub(table, a - A.REROLL0), left - 1), a)
-            for a in legal if is_reroll(a) and left > 0
+            (-solution.after_keep_float(dice.sub(table, rerolled(a)), left - 1), a)
+            for a in legal if rerolled(a) is not None and left > 0
         )
-        keep = {a for a in legal if not is_reroll(a)}
+        keep = {a for a in legal if rerolled(a) is None}
         keep.update(a for _, a in scored[: self.max_candidates])
         if prior is not None:
             keep.add(prior)
         return sorted(keep)
 
     def key_decision(self, state: State) -> bool:
-        return self.search_dice or state._phase == PLACE
+        return self.search_dice or state.step_kind == "place"
 
     def start_marker(self, state: State, seat: int) -> Any:
-        return state._turn_no
+        return _itb(state).turn_number
 
     def at_horizon(self, state: State, seat: int, start: Any) -> bool:
-        return state._turn_no - start > self.turns
+        return _itb(state).turn_number - start > self.turns
 
     def default_action(self, state: State) -> int:
         return self.bot.choose(state)
@@ -77,17 +74,20 @@ class IntoTheBlueSearch(GenericPolicy):
     def prior_action(self, state: State) -> int | None:
         return self.bot.choose(state)
 
-    def chance_public(self, state: State, seat: int) -> bool:
-        return not (state._phase == CHEST and state._player != seat)  # a rival's chest value is secret
-
     def playout_action(self, state: State, seat: int, rng: Rng) -> int:
         return self.fast_bot.choose(state)
 
     def chance_key(self, state: State, counts: dict[int, int]) -> int:
         """By turn and roll: playouts of one scenario after different placements roll alike."""
-        return state._turn_no * 8 + (state._rolls_left if state._phase == ROLLING else 7)
+        itb = _itb(state)
+        return itb.turn_number * 8 + (itb.rolls_left if itb.step_kind == "rolling" else 7)
 
     def evaluate(self, state: State, seat: int) -> list[float]:
         if state.is_terminal():
             return finished_rewards(state, [float(v) for v in state.scores()], 6.0)
         return lead_rewards(state.scores(), 6.0)
+
+
+def _itb(state: State) -> IntoTheBlueState:
+    """The searched position as Into the Blue's (its read API: turn number, rolls left)."""
+    return cast(IntoTheBlueState, state)

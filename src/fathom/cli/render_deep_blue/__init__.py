@@ -17,7 +17,7 @@ module puts them on one screen.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from rich.console import Group
 from rich.panel import Panel
@@ -35,6 +35,7 @@ from fathom.cli.render_deep_blue.panels import (
 )
 from fathom.core.api import State
 from fathom.games.deep_blue import odds
+from fathom.games.deep_blue.game import DeepBlueGame
 from fathom.i18n import Translator
 
 
@@ -149,7 +150,7 @@ class DeepBlueRenderer:
                 else:
                     note = move_note(view, box, seat, name)
                 if name.startswith("dive "):
-                    value = odds.dive_start_value(view, state.game.components, seat, name.split()[1])
+                    value = odds.dive_start_value(view, cast(DeepBlueGame, state.game).components, seat, name.split()[1])
                     note += f"; you would expect {value:.1f} VP from it, stopping at the best moment"
             except (KeyError, IndexError, ValueError, ZeroDivisionError):
                 note = ""

@@ -9,9 +9,9 @@ from typing import Any
 
 from rich.text import Text
 
+from fathom.games.deep_blue import dive_model as model
+from fathom.games.deep_blue.data import GEMS, SPOT_KINDS
 
-GEMS = ("silver", "gold", "red", "green", "purple", "black", "blue")
-TREASURES = ("silver", "gold", "red")
 GEM_STYLE = {
     "silver": "grey85",
     "gold": "yellow",
@@ -187,9 +187,10 @@ def boats_at(view: Mapping[str, Any]) -> dict[str, list[tuple[int, int]]]:
 def treasure_vp(view: Mapping[str, Any], box: Box, seat: int) -> int:
     """Gem VP ``seat`` would bank if the dive ended now (matching spots raise a colour's rate)."""
     dive = view["dive"]
-    spots = {b["spot"] for b in view["seats"][seat]["boats"] if b["node"] == dive["site"] and b.get("spot")}
-    return sum(n * (box.gem_vp_spot if g in spots else box.gem_vp).get(g, 0)
-               for g, n in dive["counts"].items() if g in TREASURES)
+    kinds = {SPOT_KINDS.index(b["spot"]) for b in view["seats"][seat]["boats"]
+             if b["node"] == dive["site"] and b.get("spot")}
+    rates = model.gem_rates([box.gem_vp.get(g, 0) for g in GEMS], [box.gem_vp_spot.get(g, 0) for g in GEMS], kinds)
+    return model.gem_vp(rates, [dive["counts"].get(g, 0) for g in GEMS])
 
 
 def rush_reach(view: Mapping[str, Any], box: Box, sunken: bool) -> int:

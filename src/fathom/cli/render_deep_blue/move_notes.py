@@ -7,9 +7,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from fathom.cli.render_deep_blue.look import (
-    TREASURES, Box, boats_at, card_effect, fraction_text, pct, rush_reach, seat_name, site_at, treasure_vp,
+    Box, boats_at, card_effect, fraction_text, pct, rush_reach, seat_name, site_at, treasure_vp,
 )
+from fathom.games.deep_blue import dive_model as model
 from fathom.games.deep_blue import odds
+from fathom.games.deep_blue.data import TREASURES
+from fathom.games.deep_blue.scenarios import NO_SCENARIO, ScenarioRules
 
 
 # ---- move notes -----------------------------------------------------------------------------------
@@ -58,6 +61,11 @@ def dive_note(view: Mapping[str, Any], box: Box, seat: int, node: str) -> str:
     if rushers:
         note += "; may rush in: " + ", ".join(seat_name(s, seat) for s in rushers)
     return note
+
+
+def _scenario(view: Mapping[str, Any]) -> ScenarioRules:
+    """The Captain's Log card of the viewed game (its rules say what a Sunken City dive changes)."""
+    return ScenarioRules(view.get("options", {}).get("scenario") or NO_SCENARIO)
 
 
 def spot_effect(box: Box, kind: str) -> str:
@@ -123,10 +131,8 @@ def move_note(view: Mapping[str, Any], box: Box, seat: int, name: str) -> str:
         return f"lose {gems} gem VP, keep {cards} card VP"
     if verb == "play":
         card = box.cards.get(words[1], {})
-        bonus = 0
         dive = view.get("dive") or {}
-        if dive.get("sunken") and view.get("options", {}).get("scenario") == "best-of-the-best":
-            bonus = 4
+        bonus = _scenario(view).card_bonus if dive.get("sunken") else 0  # R-DB-14
         return f"+{card.get('vp', 0) + bonus} VP, yours whatever happens next"
     if verb == "stop":
         dive = view.get("dive") or {}
@@ -134,8 +140,8 @@ def move_note(view: Mapping[str, Any], box: Box, seat: int, name: str) -> str:
         cards = dive.get("card_vp", {}).get(str(seat), 0)
         tile = box.tiles.get(dive.get("tile"), {})
         note = f"bank gems {gems} + cards {cards} + leader {tile.get('leader_vp', 0)}"
-        if dive.get("sunken") and view.get("options", {}).get("scenario") == "bounty-wrecks":
-            note += f" + bounty {2 * (len(dive.get('drawn') or []) // 3)}"
+        if dive.get("sunken") and _scenario(view).bounty:
+            note += f" + bounty {model.bounty_vp(len(dive.get('drawn') or []))}"
         return note + " VP"
     if verb == "done":
         if phase == "sail-pay":
@@ -158,7 +164,9 @@ def continue_note(coached: odds.DiveOdds | None, seat: int) -> str:
     The numbers are the engine's odds coach (:func:`fathom.games.deep_blue.odds.coach`),
     which reads only this seat's view.
     """
-    mine = coached.for_seat(seat) if coached is not None else None
+    if coached is None:
+        return ""
+    mine = coached.for_seat(seat)
     if mine is None:
         return ""
     bad, anyh = mine.risk, mine.hazard

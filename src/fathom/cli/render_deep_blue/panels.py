@@ -230,7 +230,7 @@ def dive_panel(view: Mapping[str, Any], box: Box, me: int | None) -> Panel:
 
 def step_text(view: Mapping[str, Any], box: Box, me: int | None) -> Text:
     step = view.get("step") or {}
-    phase = step.get("phase", view.get("phase"))
+    phase = str(step.get("phase", view.get("phase")))
     to_move = view.get("to_move")
     if phase == "over":
         winners = view.get("winners") or []

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from operator import add, mul, sub
 
+Counts = tuple[int, ...]
+"""Counts by card type or gem colour."""
+
 
 def bump(counts: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
     out = list(counts)

@@ -15,6 +15,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from fathom.core.errors import FathomError
+
 DEFAULT_DATA_FILE = Path(__file__).with_name("data") / "deep_blue.json"
 
 GEMS: tuple[str, ...] = ("silver", "gold", "red", "green", "purple", "black", "blue")
@@ -27,7 +29,7 @@ TILE_SETS = ("starting", "advanced", "sunken_city")
 NODE_KINDS = ("harbour", "start", "advanced", "buoy")
 
 
-class DataError(ValueError):
+class DataError(FathomError, ValueError):
     """A data file that does not describe a playable Deep Blue box."""
 
 
@@ -108,14 +110,6 @@ class Components:
     scenarios: tuple[Scenario, ...]
     provenance: dict[str, str]
     source: str
-
-    @property
-    def starting_cards(self) -> tuple[CardType, ...]:
-        return tuple(c for c in self.cards if c.starting)
-
-    @property
-    def deck_cards(self) -> tuple[CardType, ...]:
-        return tuple(c for c in self.cards if not c.starting)
 
     @property
     def sunken_count(self) -> int:

@@ -9,15 +9,21 @@ City tile a pair is drawn and counts as one draw (R-DB-11).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from fathom.core.api import CHANCE
 from fathom.games.deep_blue import phases as ph
-from fathom.games.deep_blue.data import DEFENCE_SPOTS, GEMS, SPOT_KINDS
+from fathom.games.deep_blue.data import GEMS, SPOT_KINDS
+from fathom.games.deep_blue.dive_model import DEFENDED_BY, is_hazard, needs_met
 from fathom.games.deep_blue.scoring import dive_scores
 
-_DEFENCE_KINDS = {GEMS.index(g): tuple(SPOT_KINDS.index(k) for k in kinds) for g, kinds in DEFENCE_SPOTS.items()}
+if TYPE_CHECKING:
+    from fathom.games.deep_blue.fields import StateFields as _Base
+else:
+    _Base = object
 
 
-class DiveRules:
+class DiveRules(_Base):
     __slots__ = ()
 
     def _scenario_applies(self) -> bool:
@@ -125,10 +131,10 @@ class DiveRules:
     def process_step(self, gems: tuple[int, ...]) -> None:
         hazards = []
         for gem in gems:
+            if is_hazard(gem, self.d_drawn[gem]):  # R-DB-9: the first of a colour is a warning
+                hazards.append(gem)
             self.d_drawn[gem] += 1
             self.d_order += (gem,)
-            if gem in _DEFENCE_KINDS and self.d_drawn[gem] >= 2:  # R-DB-9: the first is a warning
-                hazards.append(gem)
         self.d_step = ()
         self.d_hazards = tuple(hazards)
         self.next_hazard()
@@ -163,7 +169,7 @@ class DiveRules:
         for b in (2 * p, 2 * p + 1):
             if self.boat_node[b] == self.d_site and self.boat_spot[b] >= 0:
                 kind = tile_spots[self.boat_spot[b]]
-                if kind in _DEFENCE_KINDS[gem]:
+                if kind in DEFENDED_BY[gem]:
                     options.append(game.A_DEFEND_SPOT[kind])
         return options
 
@@ -227,7 +233,7 @@ class DiveRules:
             card = game.components.cards[c]
             if not card.scores_in_dive or (one_count and card.needs_any):
                 continue
-            if total >= card.needs_any and all(d >= k for d, k in zip(drawn, card.needs)):
+            if needs_met(card.needs, card.needs_any, drawn, total):
                 out.append(c)
         return out
 

@@ -1,24 +1,92 @@
-"""The dive as numbers: who a diver is, what a draw brings, what a diver keeps (R-DB-9, R-DB-10, R-DB-13).
+"""The dive as numbers: Deep Blue's one model of a dive (R-DB-9, R-DB-10, R-DB-13, R-DB-14).
 
-Why a module of its own: the exact next-draw odds (:mod:`.odds`), the optimal-stopping
-solver (:mod:`.stopping`) and the bots all score a dive with these same small pure
-functions, on gem counts indexed by colour (``GEMS`` order). Pure standard library.
+Why a module of its own: each rule of a dive is written here once, as a small pure
+function on gem counts indexed by colour (``GEMS`` order), and every user applies it
+from here: the engine itself (:mod:`.dive`, :mod:`.scoring`), the exact next-draw odds
+(:mod:`.odds`), the optimal-stopping solver (:mod:`.stopping`) and the bots. Pure
+standard library.
 
-Hazards (R-DB-9): a black or blue gem is a hazard when at least one gem of its
-colour was drawn before in this dive (the first is a warning).
+* Hazards (R-DB-9): a black or blue gem is a hazard when a gem of its colour was drawn
+  before in this dive (the first is a warning): :func:`is_hazard`.
+* Defence (R-DB-9, R-DB-13): which scouting spots defend which hazard (:data:`DEFENDED_BY`),
+  and in which order a careful diver spends them (:func:`defend`).
+* Cards (R-DB-10): a card scores once the gems drawn meet all its needs: :func:`needs_met`.
+* Treasure (R-DB-13): VP per gem colour, raised by a matching spot: :func:`gem_rates`.
+* The tile (R-DB-13, Ruins of Plenty) and the Bounty Wrecks bonus: :func:`tile_vp`, :func:`bounty_vp`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from fathom.games.deep_blue.data import GEMS
+from fathom.games.deep_blue.data import DEFENCE_SPOTS, GEMS, HAZARDS, SPOT_KINDS, TREASURES
+from fathom.games.deep_blue.scenarios import BOUNTY_SET_SIZE, BOUNTY_VP_PER_SET
 
 SILVER, GOLD, RED, GREEN, PURPLE, BLACK, BLUE = range(7)
-HAZARD_GEMS = (BLACK, BLUE)
+assert GEMS[BLACK] == "black" and GEMS[BLUE] == "blue"
+HAZARD_GEMS = tuple(sorted(GEMS.index(g) for g in HAZARDS))
+"""Gem colours that can be hazards (black, blue)."""
+TREASURE_GEMS = tuple(GEMS.index(g) for g in TREASURES)
+"""Gem colours that score VP for a diver still in at the end (silver, gold, red)."""
 N_GEMS = len(GEMS)
-BOUNTY_VP, BOUNTY_SET = 2, 3
+DEFENDED_BY = {GEMS.index(g): tuple(SPOT_KINDS.index(k) for k in kinds) for g, kinds in DEFENCE_SPOTS.items()}
+"""Hazard colour -> the scouting spot kinds that defend against it (R-DB-9)."""
+_TREASURE_SPOT = {GEMS.index(g): SPOT_KINDS.index(g) for g in TREASURES}
+
+
+def is_hazard(gem: int, drawn_before: int) -> bool:
+    """R-DB-9: ``gem`` is a hazard when ``drawn_before`` gems of its colour came earlier in this dive."""
+    return drawn_before > 0 and gem in DEFENDED_BY
+
+
+def hazards_in_bag(gem: int, in_bag: int, drawn_before: int) -> int:
+    """How many of the ``in_bag`` gems of colour ``gem`` would be hazards when drawn (the first is a warning)."""
+    if gem not in DEFENDED_BY:
+        return 0
+    return in_bag - (1 if drawn_before == 0 and in_bag > 0 else 0)
+
+
+def spot_defences(spot_kinds: Collection[int]) -> tuple[int, int, int]:
+    """(blue-only, black-only, either) defences among a diver's scouting spot kinds."""
+    blue = black = either = 0
+    for kind in spot_kinds:
+        defends = [g for g, kinds in DEFENDED_BY.items() if kind in kinds]
+        if len(defends) > 1:
+            either += 1
+        elif defends == [BLUE]:
+            blue += 1
+        elif defends == [BLACK]:
+            black += 1
+    return blue, black, either
+
+
+def needs_met(needs: Sequence[int], needs_any: int, drawn: Sequence[int], total: int) -> bool:
+    """R-DB-10: the ``drawn`` gems (``total`` of them) meet a card's needs by colour and its "N gems"."""
+    return total >= needs_any and all(d >= k for d, k in zip(drawn, needs))
+
+
+def gem_rates(plain: Sequence[int], on_spot: Sequence[int], spot_kinds: Collection[int]) -> tuple[int, ...]:
+    """VP per gem colour for a diver still in at the end: a treasure's rate is raised by a spot of
+    its colour (R-DB-13; two such spots do not raise it twice); hazards and the rest score nothing."""
+    rates = [0] * N_GEMS
+    for g in TREASURE_GEMS:
+        rates[g] = on_spot[g] if _TREASURE_SPOT[g] in spot_kinds else plain[g]
+    return tuple(rates)
+
+
+def tile_vp(leader_vp: int, is_leader: bool, everyone_scores: bool, both_boats: bool) -> int:
+    """The tile's VP for one diver of the dive: the leader's, even after resurfacing (R-DB-13); with
+    Ruins of Plenty every diver's, twice with both boats in the dive (R-DB-14)."""
+    if everyone_scores:
+        return leader_vp * (2 if both_boats else 1)
+    return leader_vp if is_leader else 0
+
+
+def bounty_vp(gems_drawn: int) -> int:
+    """Bounty Wrecks (R-DB-14): the leader, still in at the end, scores per full set of gems drawn."""
+    return BOUNTY_VP_PER_SET * (gems_drawn // BOUNTY_SET_SIZE)
+
 
 Card = tuple[tuple[int, ...], int, int]
 """An unplayed scoring card: (needs per gem colour, needs-any count, VP it scores)."""
@@ -36,6 +104,11 @@ class Defences:
 
     def as_tuple(self) -> tuple[int, int, int, int, int]:
         return (self.blue_spot, self.black_spot, self.either_spot, self.blue_cards, self.black_cards)
+
+    @classmethod
+    def of(cls, spot_kinds: Collection[int], blue_cards: int = 0, black_cards: int = 0) -> Defences:
+        """A diver's defences: the spots its boats hold (by kind) and its blue and black defence cards."""
+        return cls(*spot_defences(spot_kinds), blue_cards, black_cards)
 
 
 @dataclass(frozen=True)
@@ -57,10 +130,10 @@ class Diver:
 def draw_outcomes(bag: Sequence[int], per_draw: int = 1) -> list[tuple[tuple[int, ...], int]]:
     """Every outcome of the next draw with its integer weight (ordered pairs with Troubled Waters)."""
     total = sum(bag)
-    singles = [((g,), n) for g, n in enumerate(bag) if n]
+    singles: list[tuple[tuple[int, ...], int]] = [((g,), n) for g, n in enumerate(bag) if n]
     if per_draw == 1 or total < 2:
         return singles
-    out = []
+    out: list[tuple[tuple[int, ...], int]] = []
     for g1, n1 in enumerate(bag):
         if not n1:
             continue
@@ -76,13 +149,17 @@ def hazards_after(drawn: Sequence[int], gems: Sequence[int]) -> tuple[list[int],
     counts = list(drawn)
     hazards = []
     for g in gems:
-        counts[g] += 1
-        if (g == BLACK or g == BLUE) and counts[g] >= 2:
+        if is_hazard(g, counts[g]):
             hazards.append(g)
+        counts[g] += 1
     return counts, hazards
 
 
-def defend(d: tuple[int, int, int, int, int], hazards: Sequence[int], cards_first: bool = True):
+Res = tuple[int, int, int, int, int]
+"""Defences left as (blue spot, black spot, either spot, blue cards, black cards)."""
+
+
+def defend(d: Res, hazards: Sequence[int], cards_first: bool = True) -> Res | None:
     """Defences left after facing ``hazards`` (specific spot, then card, then either spot), or None."""
     bs, ks, es, bc, kc = d
     for h in hazards:
@@ -117,7 +194,7 @@ def cards_met_vp(cards: Sequence[Card], drawn: Sequence[int], one_count: bool = 
     vp = 0
     best_any = 0
     for needs, needs_any, value in cards:
-        if total >= needs_any and all(d >= k for d, k in zip(drawn, needs)):
+        if needs_met(needs, needs_any, drawn, total):
             if needs_any and one_count:
                 best_any = max(best_any, value)
             else:
@@ -134,7 +211,7 @@ def stop_vp(diver: Diver, drawn: Sequence[int]) -> int:
     vp = diver.banked + cards_met_vp(diver.cards, drawn, diver.one_count_card) + gem_vp(diver.rates, drawn)
     vp += diver.tile_vp
     if diver.bounty:
-        vp += BOUNTY_VP * (sum(drawn) // BOUNTY_SET)
+        vp += bounty_vp(sum(drawn))
     return vp
 
 

@@ -14,6 +14,7 @@ from fathom.core.errors import OptionError
 from fathom.core.options import (
     FIRST_PLAYER_CHOICES, RANDOM_FIRST, Option, check_first_player, check_players, first_player_name, resolve_options,
 )
+from fathom.games.deep_blue import phases as ph
 from fathom.games.deep_blue.data import GEMS, SPOT_KINDS, Components, DataError, load_components
 from fathom.games.deep_blue.scenarios import ALL_SCENARIOS, NO_SCENARIO, RANDOM_SCENARIO, TROUBLED_WATERS, ScenarioRules
 
@@ -25,6 +26,7 @@ class DeepBlueGame(Game):
     """Deep Blue (Days of Wonder, 2019) for 2–5 players."""
 
     name = "deep-blue"
+    STEP_KINDS: ClassVar[tuple[str, ...]] = ph.NAMES
     min_players = 2
     max_players = 5
     OPTIONS: ClassVar[dict[str, Option]] = {

@@ -15,11 +15,18 @@ so each total is known to anyone who counts, and a determinization keeps it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from fathom.core.rng import Rng
 from fathom.games.deep_blue.counts import expand, minus, plus
 
+if TYPE_CHECKING:
+    from fathom.games.deep_blue.fields import StateFields as _Base
+else:
+    _Base = object
 
-class HiddenInfo:
+
+class HiddenInfo(_Base):
     __slots__ = ()
 
     def unknown_pool(self, p: int) -> tuple[tuple[int, ...], int]:

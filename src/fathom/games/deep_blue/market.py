@@ -7,17 +7,24 @@ the bag the moment it is laid face up.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from fathom.core.api import CHANCE
 from fathom.games.deep_blue import phases as ph
 from fathom.games.deep_blue.counts import bump
 from fathom.games.deep_blue.data import GEMS
+
+if TYPE_CHECKING:
+    from fathom.games.deep_blue.fields import StateFields as _Base
+else:
+    _Base = object
 
 REFRESH = 4  # pay_for value meaning "the $4 refresh" rather than a slot
 # what happens once a refill is done
 THEN_START, THEN_TAKE, THEN_END_TURN = 0, 1, 2
 
 
-class MarketRules:
+class MarketRules(_Base):
     __slots__ = ()
 
     # ---- paying ---------------------------------------------------------------------------

@@ -33,12 +33,12 @@ from typing import Any
 
 from fathom.games.deep_blue.data import GEMS, SPOT_KINDS, Components
 from fathom.games.deep_blue.dive_model import (
-    BLACK, BLUE, GOLD, HAZARD_GEMS, N_GEMS, RED, SILVER, Card, Defences, Diver, defend, draw_outcomes, hazards_after,
-    out_vp, stop_vp,
+    BLACK, BLUE, HAZARD_GEMS, N_GEMS, SILVER, Card, Res, Defences, Diver, defend, draw_outcomes, gem_rates, hazards_after,
+    out_vp, stop_vp, tile_vp,
 )
+from fathom.games.deep_blue.scenarios import NO_SCENARIO, ScenarioRules
 from fathom.games.deep_blue.stopping import continue_value, optimal_value
 
-_TREASURE_SPOT = {SILVER: SPOT_KINDS.index("silver"), GOLD: SPOT_KINDS.index("gold"), RED: SPOT_KINDS.index("red")}
 
 __all__ = [  # the dive model and the solver too, so that a bot needs one import for its dive numbers
     "Card", "Defences", "Diver", "DiverOdds", "DiveOdds", "coach", "continue_value", "dive_odds",
@@ -119,19 +119,15 @@ def diver_from_view(view: Mapping[str, Any], comp: Components, seat: int, viewer
     """The :class:`Diver` for ``seat`` as ``viewer`` sees it (own hand only for the viewer)."""
     dive = view["dive"]
     tile = comp.tile(dive["tile"])
-    scenario = view["options"].get("scenario") if tile.sunken else None
+    rules = ScenarioRules(view["options"].get("scenario") or NO_SCENARIO if tile.sunken else NO_SCENARIO)
     site = dive["site"]
-    spots = [b["spot"] for b in view["seats"][seat]["boats"] if b["node"] == site and b["spot"]]
-    kinds = {SPOT_KINDS.index(s) for s in spots}
-    rates = [0] * N_GEMS
-    for g in (SILVER, GOLD, RED):
-        rates[g] = comp.gem_vp_on_spot[g] if _TREASURE_SPOT[g] in kinds else comp.gem_vp[g]
+    boats = [b for b in view["seats"][seat]["boats"] if b["node"] == site]
+    kinds = [SPOT_KINDS.index(b["spot"]) for b in boats if b["spot"]]
     blue_cards = black_cards = 0
     cards: list[Card] = []
     known = seat == viewer
     if known:
         by_id = _cards_by_id(comp)
-        bonus = 4 if scenario == "best-of-the-best" else 0
         for cid, n in view["seats"][seat].get("hand", {}).items():
             card = by_id[cid]
             if card.protects == BLUE:
@@ -139,29 +135,16 @@ def diver_from_view(view: Mapping[str, Any], comp: Components, seat: int, viewer
             elif card.protects == BLACK:
                 black_cards += n
             if card.scores_in_dive:
-                cards.extend([_card_tuple(card, bonus)] * n)
-    defences = Defences(
-        blue_spot=sum(1 for k in spots if k == "blue"),
-        black_spot=sum(1 for k in spots if k == "black"),
-        either_spot=sum(1 for k in spots if k == "blue_or_black"),
-        blue_cards=blue_cards,
-        black_cards=black_cards,
-    )
+                cards.extend([_card_tuple(card, rules.card_bonus)] * n)
     leader = dive["leader"]
-    tile_vp = 0
-    if scenario == "ruins-of-plenty":
-        both = sum(1 for b in view["seats"][seat]["boats"] if b["node"] == site) == 2
-        tile_vp = tile.leader_vp * (2 if both else 1)
-    elif seat == leader:
-        tile_vp = tile.leader_vp
     return Diver(
         seat=seat,
-        rates=tuple(rates),
-        defences=defences,
+        rates=gem_rates(comp.gem_vp, comp.gem_vp_on_spot, kinds),
+        defences=Defences.of(kinds, blue_cards, black_cards),
         cards=tuple(sorted(cards)),
         banked=int(dive["card_vp"].get(str(seat), 0)),
-        tile_vp=tile_vp,
-        bounty=scenario == "bounty-wrecks" and seat == leader,
+        tile_vp=tile_vp(tile.leader_vp, seat == leader, rules.everyone_scores_tile, len(boats) == 2),
+        bounty=rules.bounty and seat == leader,
         one_count_card=bool(view["options"].get("one_count_card_per_dive")),
         hand_known=known,
     )
@@ -171,7 +154,7 @@ def per_draw_of(view: Mapping[str, Any], comp: Components, tile_id: str | None =
     """Gems a draw brings on ``tile_id`` (default: the dive's tile): a pair on a Sunken City tile
     under Troubled Waters (R-DB-11), else one."""
     sunken = comp.tile(tile_id or view["dive"]["tile"]).sunken
-    return 2 if sunken and view["options"].get("scenario") == "troubled-waters" else 1
+    return ScenarioRules(view["options"].get("scenario") or NO_SCENARIO).gems_per_draw if sunken else 1
 
 
 def gem_vector(named: Mapping[str, int]) -> tuple[int, ...]:
@@ -221,9 +204,9 @@ def still_in(bag: Sequence[int], defences: Defences, draws: int, per_draw: int =
     pool = sum(bag) - bag[BLACK] - bag[BLUE]
     out = [Fraction(0)] * draws
     # state: (black left, blue left, others left, black drawn, blue drawn, defences left) -> probability
-    states: dict[tuple, Fraction] = {(bag[BLACK], bag[BLUE], pool, 0, 0, defences.as_tuple()): Fraction(1)}
+    states: dict[tuple[int, int, int, int, int, Res], Fraction] = {(bag[BLACK], bag[BLUE], pool, 0, 0, defences.as_tuple()): Fraction(1)}
     for k in range(draws):
-        nxt: dict[tuple, Fraction] = {}
+        nxt: dict[tuple[int, int, int, int, int, Res], Fraction] = {}
         for (black, blue, other, dk, db, res), p in states.items():
             left = [0] * N_GEMS
             left[BLACK], left[BLUE], left[SILVER] = black, blue, other

@@ -8,14 +8,20 @@ Sunken City tile may trigger Scattered Wealth (R-DB-15) or A Storm is Coming (R-
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from fathom.core.api import CHANCE
 from fathom.games.deep_blue import phases as ph
+from fathom.games.deep_blue.facts import FACE_DOWN
 from fathom.games.deep_blue.data import GEMS, SPOT_KINDS
 
-FACE_DOWN = -2
+if TYPE_CHECKING:
+    from fathom.games.deep_blue.fields import StateFields as _Base
+else:
+    _Base = object
 
 
-class SailRules:
+class SailRules(_Base):
     __slots__ = ()
 
     # ---- paying propellers ----------------------------------------------------------------

@@ -4,22 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from fathom.games.deep_blue.data import SPOT_KINDS, TREASURES, GEMS, Components, TileType
-from fathom.games.deep_blue.scenarios import BOUNTY_SET_SIZE, BOUNTY_VP_PER_SET, ScenarioRules
-
-_TREASURE_GEMS = tuple(GEMS.index(g) for g in TREASURES)
-_TREASURE_SPOT = {GEMS.index(g): SPOT_KINDS.index(g) for g in TREASURES}
+from fathom.games.deep_blue import dive_model as model
+from fathom.games.deep_blue.data import Components, TileType
+from fathom.games.deep_blue.scenarios import ScenarioRules
 
 
 def gem_vp(comp: Components, drawn: Sequence[int], spot_kinds: set[int]) -> int:
     """Treasure VP for a diver who stayed in: matching spot raises a colour's rate (never twice)."""
-    total = 0
-    for gem in _TREASURE_GEMS:
-        n = drawn[gem]
-        if n:
-            rate = comp.gem_vp_on_spot[gem] if _TREASURE_SPOT[gem] in spot_kinds else comp.gem_vp[gem]
-            total += n * rate
-    return total
+    return model.gem_vp(model.gem_rates(comp.gem_vp, comp.gem_vp_on_spot, spot_kinds), drawn)
 
 
 def dive_scores(
@@ -44,14 +36,12 @@ def dive_scores(
         gained[p] += card_vp[p]  # kept even after resurfacing
         if still_in >> p & 1:
             gained[p] += gem_vp(comp, drawn, spot_kinds[p])
-    if scenario is not None and scenario.everyone_scores_tile:  # Ruins of Plenty
-        for p in range(len(card_vp)):
-            if joined >> p & 1:
-                gained[p] += tile.leader_vp * (2 if both_boats >> p & 1 else 1)
-    else:
-        gained[leader] += tile.leader_vp  # the leader scores the tile even after resurfacing
+    everyone = scenario is not None and scenario.everyone_scores_tile  # Ruins of Plenty
+    for p in range(len(card_vp)):
+        if joined >> p & 1 or p == leader:
+            gained[p] += model.tile_vp(tile.leader_vp, p == leader, everyone, bool(both_boats >> p & 1))
     if scenario is not None and scenario.bounty and still_in >> leader & 1:  # Bounty Wrecks
-        gained[leader] += BOUNTY_VP_PER_SET * (gems_drawn // BOUNTY_SET_SIZE)
+        gained[leader] += model.bounty_vp(gems_drawn)
     return gained
 
 

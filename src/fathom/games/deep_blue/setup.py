@@ -12,12 +12,19 @@ their tiles are only decided when revealed.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from fathom.games.deep_blue import phases as ph
 from fathom.games.deep_blue.market import THEN_START
 from fathom.games.deep_blue.scenarios import ALL_SCENARIOS, ScenarioRules
 
+if TYPE_CHECKING:
+    from fathom.games.deep_blue.fields import StateFields as _Base
+else:
+    _Base = object
 
-class SetupRules:
+
+class SetupRules(_Base):
     __slots__ = ()
 
     def chance_scenario(self) -> list[tuple[int, int]]:

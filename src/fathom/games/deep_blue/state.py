@@ -7,12 +7,14 @@ copies it, and routes each action to the rule for the current step.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from fathom.core.api import CHANCE, TERMINAL, State
 from fathom.games.deep_blue import phases as ph
 from fathom.games.deep_blue.crew import CrewRules
 from fathom.games.deep_blue.dive import DiveRules
+from fathom.games.deep_blue.facts import FACE_DOWN, NO_TILE, Facts
 from fathom.games.deep_blue.game import MARKET_SLOTS, DeepBlueGame
 from fathom.games.deep_blue.knowledge import HiddenInfo
 from fathom.games.deep_blue.market import THEN_START, MarketRules
@@ -48,12 +50,10 @@ _LIST_FIELDS = frozenset(
      "site_tile", "site_gem", "bag", "supply", "market", "d_drawn", "d_card_vp"}
 )
 
-# sentinels for site_tile
-NO_TILE = -1
-FACE_DOWN = -2
+__all__ = ["FACE_DOWN", "NO_TILE", "DeepBlueState"]
 
 
-class DeepBlueState(CrewRules, MarketRules, SailRules, DiveRules, ViewBuilder, HiddenInfo, State):
+class DeepBlueState(CrewRules, MarketRules, SailRules, DiveRules, ViewBuilder, HiddenInfo, Facts, State):
     """One Deep Blue position. See :mod:`fathom.games.deep_blue.phases` for the steps."""
 
     __slots__ = _FIELDS + ("_cache",)
@@ -157,7 +157,7 @@ class DeepBlueState(CrewRules, MarketRules, SailRules, DiveRules, ViewBuilder, H
         self._cache = None
         _APPLY[self.phase](self, action)
 
-    def _copy(self) -> "DeepBlueState":
+    def _copy(self) -> DeepBlueState:
         # Written out field by field (generated from _FIELDS, checked by a test): a loop
         # with getattr/setattr costs twice as much, and search clones millions of times.
         other = DeepBlueState.__new__(DeepBlueState)
@@ -213,7 +213,7 @@ class DeepBlueState(CrewRules, MarketRules, SailRules, DiveRules, ViewBuilder, H
         other._cache = self._cache
         return other
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[Any, ...]:
         return tuple(
             tuple(v) if isinstance(v, list) else v for v in (getattr(self, name) for name in _FIELDS)
         )
@@ -251,7 +251,7 @@ class DeepBlueState(CrewRules, MarketRules, SailRules, DiveRules, ViewBuilder, H
                     "text": f"The Sunken City fresco is complete. Final VP {self.vp}; winner(s): {names}"})
 
 
-_LEGAL = {
+_LEGAL: dict[int, Callable[[DeepBlueState], list[int]]] = {
     ph.TURN: DeepBlueState.legal_turn,
     ph.PAY: DeepBlueState.legal_pay,
     ph.TAKE: DeepBlueState.legal_take,
@@ -264,7 +264,7 @@ _LEGAL = {
     ph.PLAY: DeepBlueState.legal_play,
     ph.CONTINUE: DeepBlueState.legal_continue,
 }
-_CHANCE = {
+_CHANCE: dict[int, Callable[[DeepBlueState], list[tuple[int, int]]]] = {
     ph.SETUP_SCENARIO: DeepBlueState.chance_scenario,
     ph.SETUP_FIRST: DeepBlueState.chance_first_player,
     ph.SETUP_TILE: DeepBlueState.chance_setup_tile,
@@ -278,7 +278,7 @@ for _phase in list(_LEGAL) + [ph.OVER]:
     _CHANCE.setdefault(_phase, lambda self: [])
 for _phase in _CHANCE:
     _LEGAL.setdefault(_phase, lambda self: [])
-_APPLY = {
+_APPLY: dict[int, Callable[[DeepBlueState, int], None]] = {
     ph.SETUP_SCENARIO: DeepBlueState.apply_scenario,
     ph.SETUP_FIRST: DeepBlueState.apply_first_player,
     ph.SETUP_TILE: DeepBlueState.apply_setup_tile,

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Sequence
+from typing import Any
 
 from fathom.games.deep_blue.dive_model import (
-    BLACK, BLUE, BOUNTY_SET, BOUNTY_VP, HAZARD_GEMS, N_GEMS, Diver, defend,
+    BLACK, BLUE, HAZARD_GEMS, N_GEMS, Diver, Res, bounty_vp, cards_met_vp, defend, hazards_in_bag, is_hazard,
 )
 
 
@@ -61,7 +62,7 @@ class _Solver:
     set of defences left, keyed by that int; drawing a gem is one addition.
     """
 
-    _cache: "OrderedDict[tuple, _Solver]" = OrderedDict()
+    _cache: OrderedDict[tuple[Any, ...], _Solver] = OrderedDict()
     MAX_CACHE = 24  # solvers hold their whole memo: keep only the most recent few
 
     @classmethod
@@ -73,7 +74,7 @@ class _Solver:
         per_draw: int,
         card_cost: float,
         max_draws: int | None,
-    ) -> "_Solver":
+    ) -> _Solver:
         full_bag = tuple(b + d for b, d in zip(bag, drawn))
         # a depth cap is a cap on the total drawn, so one solver serves a whole capped dive step
         limit = None if max_draws is None else sum(drawn) + max_draws * per_draw
@@ -103,13 +104,12 @@ class _Solver:
         self.unit = tuple(1 << s for s in self.shift)
         self.mask = (1 << bits) - 1
         self.full_code = self.encode(full_bag)
-        self._memos: dict[tuple[int, ...], dict[int, float]] = {}  # defences left -> position -> value
-        self._roots: dict[tuple, float] = {}  # positions where the leader must draw
+        self._memos: dict[Res, dict[int, float]] = {}  # defences left -> position -> value
+        self._roots: dict[tuple[Any, ...], float] = {}  # positions where the leader must draw
         self._no_risk: dict[tuple[int, int], float] = {}
         self._stops: dict[int, float] = {}
         self._outs: dict[int, float] = {}
-        self._card_needs = [(tuple((g, k) for g, k in enumerate(needs) if k), needs_any, value)
-                            for needs, needs_any, value in diver.cards]
+        self._card_needs = diver.cards
         relevant = set(HAZARD_GEMS)
         relevant.update(g for g, r in enumerate(diver.rates) if r)
         for needs, _, _ in diver.cards:
@@ -130,7 +130,7 @@ class _Solver:
         mask = self.mask
         return tuple((code >> s) & mask for s in self.shift)
 
-    def _memo(self, res: tuple[int, ...]) -> dict[int, float]:
+    def _memo(self, res: Res) -> dict[int, float]:
         memo = self._memos.get(res)
         if memo is None:
             memo = self._memos[res] = {}
@@ -153,21 +153,8 @@ class _Solver:
         return out
 
     def _cards(self, drawn: tuple[int, ...]) -> int:
-        """VP of the cards met by ``drawn`` (same rule as :func:`cards_met_vp`, precompiled)."""
-        total = sum(drawn)
-        vp = best_any = 0
-        for needs, needs_any, value in self._card_needs:
-            if total < needs_any:
-                continue
-            for g, k in needs:
-                if drawn[g] < k:
-                    break
-            else:
-                if needs_any and self.diver.one_count_card:
-                    best_any = max(best_any, value)
-                else:
-                    vp += value
-        return vp + best_any
+        """VP of the cards met by ``drawn`` (R-DB-10, from the dive model)."""
+        return cards_met_vp(self._card_needs, drawn, self.diver.one_count_card)
 
     def _stop(self, code: int) -> float:
         """VP if the dive ends at ``code`` with the leader still in."""
@@ -183,7 +170,7 @@ class _Solver:
                 if self._card_needs:
                     value += self._cards(drawn)
                 if d.bounty:
-                    value += BOUNTY_VP * (sum(drawn) // BOUNTY_SET)
+                    value += bounty_vp(sum(drawn))
             value = self._stops[code] = float(value)
         return value
 
@@ -197,7 +184,7 @@ class _Solver:
         return value
 
     # ---- the expectimax ----
-    def value(self, drawn: Sequence[int], res: tuple[int, ...], must_draw: bool = False) -> float:
+    def value(self, drawn: Sequence[int], res: Res, must_draw: bool = False) -> float:
         """Optimal value at ``drawn`` with defences ``res`` left."""
         code, n = self.encode(drawn), sum(drawn)
         if not must_draw:
@@ -208,11 +195,11 @@ class _Solver:
             best = self._roots[key] = self._decide(self._canon(code), n, res, True)
         return best
 
-    def draw(self, drawn: Sequence[int], res: tuple[int, ...]) -> float:
+    def draw(self, drawn: Sequence[int], res: Res) -> float:
         """Expected value of drawing once more from ``drawn``, then playing optimally."""
         return self._draw(self.encode(drawn), sum(drawn), res, self._memo(res))
 
-    def _value(self, code: int, n: int, res: tuple[int, ...], memo: dict[int, float]) -> float:
+    def _value(self, code: int, n: int, res: Res, memo: dict[int, float]) -> float:
         best = memo.get(code)
         if best is not None:
             return best
@@ -227,7 +214,7 @@ class _Solver:
         best = memo[canon] = memo[code] = self._decide(canon, n, res, False, memo)
         return best
 
-    def _decide(self, code: int, n: int, res: tuple[int, ...], must_draw: bool,
+    def _decide(self, code: int, n: int, res: Res, must_draw: bool,
                 memo: dict[int, float] | None = None) -> float:
         stop = self._stop(code)
         if n >= self.limit:
@@ -239,11 +226,11 @@ class _Solver:
         go = self._draw(code, n, res, self._memo(res) if memo is None else memo)
         return go if must_draw or go > stop else stop
 
-    def _safe(self, code: int, res: tuple[int, ...]) -> bool:
+    def _safe(self, code: int, res: Res) -> bool:
         full, shift, mask = self.full, self.shift, self.mask
         drawn_blue, drawn_black = (code >> shift[BLUE]) & mask, (code >> shift[BLACK]) & mask
-        blue = full[BLUE] - drawn_blue - (1 if drawn_blue == 0 and full[BLUE] > 0 else 0)
-        black = full[BLACK] - drawn_black - (1 if drawn_black == 0 and full[BLACK] > 0 else 0)
+        blue = hazards_in_bag(BLUE, full[BLUE] - drawn_blue, drawn_blue)
+        black = hazards_in_bag(BLACK, full[BLACK] - drawn_black, drawn_black)
         bs, ks, es, bc, kc = res
         b, k = bs + bc, ks + kc
         return blue <= b + es and black <= k + es and blue + black <= b + k + es
@@ -281,13 +268,13 @@ class _Solver:
         self._no_risk[key] = acc / total
         return acc / total
 
-    def _after(self, code: int, n: int, res: tuple[int, ...], gems: tuple[int, ...], gone: float,
+    def _after(self, code: int, n: int, res: Res, gems: tuple[int, ...], gone: float,
                memo: dict[int, float]) -> float:
         """Value once ``gems`` are drawn (defence first, then optimal play on)."""
         shift, mask, unit = self.shift, self.mask, self.unit
         hazards = []
         for g in gems:
-            if g >= BLACK and (code >> shift[g]) & mask:  # a second gem of a hazard colour
+            if is_hazard(g, (code >> shift[g]) & mask):
                 hazards.append(g)
             code += unit[g]
         n += len(gems)
@@ -303,7 +290,7 @@ class _Solver:
         stay = self._value(code, n, after, self._memo(after)) - cost * spent
         return stay if not spent or stay > gone else gone
 
-    def _draw(self, code: int, n: int, res: tuple[int, ...], memo: dict[int, float]) -> float:
+    def _draw(self, code: int, n: int, res: Res, memo: dict[int, float]) -> float:
         total = self.size - n
         if total <= 0:
             return self._stop(code)
@@ -316,7 +303,7 @@ class _Solver:
             for g in range(N_GEMS):
                 k = bag[g]
                 if k:
-                    if g >= BLACK and k < full[g]:  # a hazard: defend or resurface
+                    if is_hazard(g, full[g] - k):  # defend or resurface
                         acc += k * self._after(code, n, res, (g,), gone, memo)
                     else:
                         acc += k * value(code + unit[g], n + 1, res, memo)

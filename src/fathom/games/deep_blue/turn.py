@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from fathom.games.deep_blue import phases as ph
 from fathom.games.deep_blue.counts import dot
 
+if TYPE_CHECKING:
+    from fathom.games.deep_blue.fields import StateFields as _Base
+else:
+    _Base = object
 
-class TurnRules:
+
+class TurnRules(_Base):
     __slots__ = ()
 
     def legal_turn(self) -> list[int]:

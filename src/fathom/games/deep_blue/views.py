@@ -9,18 +9,22 @@ The seed is never shown: it decides future chance events.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fathom.core.api import CHANCE, TERMINAL
 from fathom.core.redact import OMIT, Secret
 from fathom.games.deep_blue import phases as ph
+from fathom.games.deep_blue.facts import FACE_DOWN
 from fathom.games.deep_blue.counts import as_named
 from fathom.games.deep_blue.data import GEMS, SPOT_KINDS
 
-FACE_DOWN = -2
+if TYPE_CHECKING:
+    from fathom.games.deep_blue.fields import StateFields as _Base
+else:
+    _Base = object
 
 
-class ViewBuilder:
+class ViewBuilder(_Base):
     __slots__ = ()
 
     def _snapshot(self) -> dict[str, Any]:

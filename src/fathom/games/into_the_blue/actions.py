@@ -43,14 +43,6 @@ def chance_outcome_names(chest_values: tuple[int, ...]) -> list[str]:
     return names
 
 
-def reroll_action(ms: int) -> int:
-    return REROLL0 + ms
-
-
-def roll_action(ms: int) -> int:
-    return ROLL0 + ms
-
-
 # Legal decisions after a roll, by six-dice table: ``stop`` plus every non-empty reroll.
 CHOOSE_ACTIONS: dict[int, tuple[int, ...]] = {
     d: (STOP,) + tuple(REROLL0 + s for s in subs if s != dice.EMPTY) for d, subs in dice.SUBSETS.items()

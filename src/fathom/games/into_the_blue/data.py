@@ -69,7 +69,7 @@ def _need(cond: bool, msg: str) -> None:
 def _int(value: Any, what: str, lo: int = 0) -> int:
     _need(isinstance(value, int) and not isinstance(value, bool) and value >= lo,
           f"{what} must be an integer >= {lo}, got {value!r}")
-    return value
+    return int(value)
 
 
 def _provenance(entry: Any, what: str) -> str:
@@ -78,44 +78,81 @@ def _provenance(entry: Any, what: str) -> str:
     prov = entry["provenance"]
     _need(all(p in PROVENANCES for p in prov.split("+")),
           f"{what}: unknown provenance {prov!r}; allowed: rulebook, review, reconstructed")
-    return prov
+    return str(prov)
 
 
-def parse_data(raw: Any, source: str = "<memory>") -> IntoTheBlueData:
-    """Validate raw JSON data and build :class:`IntoTheBlueData` (raises :class:`DataError`)."""
-    _need(isinstance(raw, dict), "the file must hold a JSON object")
-    for key in ("players", "shells_per_player", "dice", "rolls_per_turn", "levels", "chests", "treasures"):
-        _need(key in raw, f"missing entry {key!r}")
+def parse_data(raw: Any, source: str = "<memory>") -> tuple[IntoTheBlueData | None, list[str]]:
+    """Validate raw JSON data: (the data, ``[]``) or (None, every problem found).
+
+    Each part of the file (players, shells, dice, rolls, levels, chests, treasures) is checked
+    on its own, so one reading lists the first problem of every part (as Deep Blue's does)."""
+    try:
+        _need(isinstance(raw, dict), "the file must hold a JSON object")
+        for key in ("players", "shells_per_player", "dice", "rolls_per_turn", "levels", "chests", "treasures"):
+            _need(key in raw, f"missing entry {key!r}")
+    except DataError as exc:
+        return None, [str(exc)]
     prov: dict[str, str] = {}
     warnings: list[str] = []
+    problems: list[str] = []
 
-    players = raw["players"]
+    def part(check: Any, *args: Any) -> Any:
+        try:
+            return check(*args)
+        except DataError as exc:
+            problems.append(str(exc))
+            return None
+
+    players = part(_players, raw["players"])
+    n_shells = part(_counted, raw["shells_per_player"], "shells_per_player", prov)
+    part(_dice, raw["dice"], prov)
+    n_rolls = part(_counted, raw["rolls_per_turn"], "rolls_per_turn", prov)
+    part(_need, raw["levels"] == list(LEVELS), f"levels must be {list(LEVELS)}")
+    chest_values = part(_chests, raw["chests"], prov)
+    tokens = part(_treasures, raw["treasures"], prov, warnings)
+    if problems:
+        return None, problems
+    return IntoTheBlueData(
+        shells_per_player=n_shells,
+        dice_count=6,
+        rolls_per_turn=n_rolls,
+        chest_values=chest_values,
+        treasures=tokens,
+        min_players=players[0],
+        max_players=players[1],
+        provenance=prov,
+        source=source,
+        warnings=tuple(warnings),
+    ), []
+
+
+def _players(players: Any) -> tuple[int, int]:
     _need(isinstance(players, dict), "players must be an object with min and max")
     lo, hi = _int(players.get("min"), "players.min", 2), _int(players.get("max"), "players.max", 2)
     _need(lo <= hi <= 5, f"players range {lo}..{hi} must lie within 2..5")
+    return lo, hi
 
-    shells = raw["shells_per_player"]
-    prov["shells_per_player"] = _provenance(shells, "shells_per_player")
-    n_shells = _int(shells.get("value"), "shells_per_player.value", 1)
 
-    dice = raw["dice"]
+def _counted(entry: Any, what: str, prov: dict[str, str]) -> int:
+    """A ``{"value": N, "provenance": ...}`` entry (shells per player, rolls per turn)."""
+    prov[what] = _provenance(entry, what)
+    return _int(entry.get("value"), f"{what}.value", 1)
+
+
+def _dice(dice: Any, prov: dict[str, str]) -> None:
     prov["dice"] = _provenance(dice, "dice")
     _need(dice.get("count") == 6, f"dice.count must be 6 (five levels and a chest), got {dice.get('count')!r}")
     _need(dice.get("faces") == DICE_FACES, f"dice.faces must be {DICE_FACES}, got {dice.get('faces')!r}")
 
-    rolls = raw["rolls_per_turn"]
-    prov["rolls_per_turn"] = _provenance(rolls, "rolls_per_turn")
-    n_rolls = _int(rolls.get("value"), "rolls_per_turn.value", 1)
 
-    _need(raw["levels"] == list(LEVELS), f"levels must be {list(LEVELS)}")
-
-    chests = raw["chests"]
+def _chests(chests: Any, prov: dict[str, str]) -> tuple[int, ...]:
     prov["chests"] = _provenance(chests, "chests")
     values = chests.get("values")
     _need(isinstance(values, list) and len(values) >= 1, "chests.values must be a non-empty list")
-    chest_values = tuple(sorted(_int(v, "a chest value", 0) for v in values))
+    return tuple(sorted(_int(v, "a chest value", 0) for v in values))
 
-    treasures = raw["treasures"]
+
+def _treasures(treasures: Any, prov: dict[str, str], warnings: list[str]) -> tuple[Treasure, ...]:
     prov["treasures"] = _provenance(treasures, "treasures")
     by_level = treasures.get("by_level")
     _need(isinstance(by_level, dict) and sorted(by_level) == [str(level) for level in LEVELS],
@@ -134,18 +171,7 @@ def parse_data(raw: Any, source: str = "<memory>") -> IntoTheBlueData:
     for a, b in zip(tokens, tokens[1:]):
         if b.main < a.main:
             warnings.append(f"main treasure falls with depth: level {a.level} {a.main} > level {b.level} {b.main}")
-    return IntoTheBlueData(
-        shells_per_player=n_shells,
-        dice_count=6,
-        rolls_per_turn=n_rolls,
-        chest_values=chest_values,
-        treasures=tuple(tokens),
-        min_players=lo,
-        max_players=hi,
-        provenance=prov,
-        source=source,
-        warnings=tuple(warnings),
-    )
+    return tuple(tokens)
 
 
 def load_data(path: str | Path | None = None) -> IntoTheBlueData:
@@ -162,7 +188,10 @@ def _load(path: Path) -> IntoTheBlueData:
         raise DataError(f"into-the-blue data: cannot read {path}: {exc}") from None
     except json.JSONDecodeError as exc:
         raise DataError(f"into-the-blue data: {path} is not valid JSON ({exc})") from None
-    return parse_data(raw, str(path))
+    data, problems = parse_data(raw, str(path))
+    if data is None:
+        raise DataError("; ".join(problems))
+    return data
 
 
 @lru_cache(maxsize=1)
@@ -176,5 +205,5 @@ def check_data_file(path: str | Path) -> list[str]:
     try:
         data = _load(Path(path))
     except DataError as exc:
-        return [str(exc)]
+        return str(exc).split("; ")
     return [f"warning: {w}" for w in data.warnings]

@@ -10,6 +10,8 @@ All tables are built once at import (a few milliseconds) and never change.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from itertools import combinations_with_replacement
 from math import factorial
 
@@ -62,9 +64,9 @@ def parse(text: str) -> int:
         raise ValueError(f"not a set of dice: {text!r} (faces are 1-5 and chest, at most 6 dice)") from None
 
 
-def from_faces(faces) -> int:
+def from_faces(faces: Iterable[int | str]) -> int:
     """The id of a multiset given as faces (ints 1-6 or 1-5/'chest')."""
-    out = []
+    out: list[int] = []
     for f in faces:
         out.append(FACE_OF_NAME[f] if isinstance(f, str) else int(f))
     counts = _counts(tuple(out))
@@ -73,12 +75,12 @@ def from_faces(faces) -> int:
     return ID_OF_COUNTS[counts]
 
 
-def face_list(ms: int) -> list:
+def face_list(ms: int) -> list[int | str]:
     """The faces as JSON-friendly values: ints 1-5 and ``"chest"``."""
     return list(FACE_TUPLES[ms])
 
 
-FACE_TUPLES: tuple[tuple, ...] = tuple(tuple(f if f != CHEST else "chest" for f in fs) for fs in MULTISETS)
+FACE_TUPLES: tuple[tuple[int | str, ...], ...] = tuple(tuple(f if f != CHEST else "chest" for f in fs) for fs in MULTISETS)
 """The faces of each multiset as JSON-friendly values (redaction turns tuples into lists)."""
 
 

@@ -18,6 +18,7 @@ from fathom.core.options import (
 from fathom.games.into_the_blue import actions, dice
 from fathom.games.into_the_blue.data import DataError, IntoTheBlueData, load_data
 from fathom.games.into_the_blue.scoring import level_tokens
+from fathom.games.into_the_blue.phases import NAMES as STEP_NAMES
 from fathom.games.into_the_blue.state import IntoTheBlueState
 
 DEFAULT_PLAYERS = 4
@@ -35,6 +36,7 @@ class IntoTheBlueGame(Game):
     name: ClassVar[str] = "into-the-blue"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 5
+    STEP_KINDS: ClassVar[tuple[str, ...]] = STEP_NAMES
     OPTIONS: ClassVar[dict[str, Option]] = {
         "first_player": Option(
             "first_player", RANDOM_FIRST, FIRST_PLAYER_CHOICES,
@@ -44,6 +46,13 @@ class IntoTheBlueGame(Game):
     }
     OLD_DEFAULTS: ClassVar[dict[str, Any]] = {"first_player": 0}
     """Saves from before R-IB-1 was ruled were played with seat 0 first."""
+
+    # the fixed action space as game attributes, as Deep Blue's (ids never change between games)
+    A_STOP: ClassVar[int] = actions.STOP
+    A_PLACE: ClassVar[dict[int, int]] = {level: actions.PLACE0 + level for level in range(1, 6)}
+    """``place L`` by level (1..5)."""
+    PLACE_LEVEL: ClassVar[dict[int, int]] = {aid: level for level, aid in A_PLACE.items()}
+    """The level of each ``place L`` action."""
 
     data: IntoTheBlueData
     tokens: tuple[tuple[int, ...], ...]
@@ -95,6 +104,33 @@ class IntoTheBlueGame(Game):
                     if canonical in self._action_ids:
                         return self._action_ids[canonical]
             raise
+
+    @staticmethod
+    def reroll_action(reroll: int) -> int:
+        """``reroll F`` for the dice multiset ``reroll`` (a :mod:`.dice` id, not empty)."""
+        return actions.REROLL0 + reroll
+
+    @staticmethod
+    def choice_action(reroll: int) -> int:
+        """The decision after a roll that rerolls the dice multiset ``reroll`` (``stop`` when empty)."""
+        return actions.STOP if reroll == dice.EMPTY else actions.REROLL0 + reroll
+
+    @staticmethod
+    def rerolled(action: int) -> int | None:
+        """The dice multiset a ``reroll F`` action rerolls; None for any other action."""
+        return action - actions.REROLL0 if actions.REROLL0 < action < actions.NUM_PLAYER_ACTIONS else None
+
+    def describe(self) -> dict[str, Any]:
+        """Static, public facts of this box (as Deep Blue's ``describe``) for front ends."""
+        data = self.data
+        return {
+            "shells_per_player": self.shells,
+            "rolls_per_turn": self.rerolls + 1,
+            "chest_values": list(data.chest_values),
+            "treasures": [{"level": t.level, "main": t.main, "secondary": list(t.secondary),
+                           "tokens": list(tokens)} for t, tokens in zip(data.treasures, self.tokens)],
+            "reconstructed": data.reconstructed(),
+        }
 
     def new_initial_state(self, seed: int) -> IntoTheBlueState:
         return IntoTheBlueState(self, seed)

@@ -32,11 +32,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Union
 
 from fathom.games.into_the_blue import dice
 
 SCALE = 6**6
+_SCALE_POW: tuple[int, ...] = tuple(SCALE**k for k in range(64))
+"""Powers of SCALE, as ints (a float view divides by one)."""
 DEFAULT_REROLLS = 2
 
 
@@ -63,7 +64,7 @@ class Target:
 
 
 PERFECT = "perfect"
-TargetLike = Union[Target, str]
+TargetLike = Target | str
 
 
 def reach(level: int) -> Target:
@@ -82,7 +83,7 @@ def success(target: TargetLike, table: int) -> bool:
     return dice.RUN[table] >= target.depth and dice.COUNTS[table][target.level - 1] >= target.count
 
 
-def as_multiset(value: int | Iterable) -> int:
+def as_multiset(value: int | Iterable[int | str]) -> int:
     """A multiset id from an id or from faces (``[1, 1, 'chest']``)."""
     if isinstance(value, int):
         if not 0 <= value < len(dice.MULTISETS):
@@ -135,7 +136,7 @@ class Solution:
         if not lo <= r <= self.rerolls:
             raise ValueError(f"rerolls left must be {lo}..{self.rerolls}, got {r}")
 
-    def after_roll(self, table: int | Iterable, rerolls_left: int) -> Fraction:
+    def after_roll(self, table: int | Iterable[int | str], rerolls_left: int) -> Fraction:
         """Value with six dice ``table`` showing and ``rerolls_left`` rerolls still allowed."""
         self._check_r(rerolls_left)
         d = as_multiset(table)
@@ -143,7 +144,7 @@ class Solution:
             raise ValueError("a table has six dice")
         return Fraction(self._v[rerolls_left][d], SCALE**rerolls_left)
 
-    def after_keep(self, kept: int | Iterable, rerolls_left: int) -> Fraction:
+    def after_keep(self, kept: int | Iterable[int | str], rerolls_left: int) -> Fraction:
         """Value when ``kept`` stays and the other dice are rolled now, with
         ``rerolls_left`` rerolls allowed after this roll."""
         self._check_r(rerolls_left)
@@ -153,22 +154,22 @@ class Solution:
         """Value before the first roll of a turn."""
         return self.after_keep(dice.EMPTY, self.rerolls)
 
-    def best_keep(self, table: int | Iterable, rerolls_left: int) -> int:
+    def best_keep(self, table: int | Iterable[int | str], rerolls_left: int) -> int:
         """The optimal dice to keep (multiset id; the whole table means stop)."""
         self._check_r(rerolls_left, 1)
         return self._best[rerolls_left][as_multiset(table)]
 
-    def best_reroll(self, table: int | Iterable, rerolls_left: int) -> int:
+    def best_reroll(self, table: int | Iterable[int | str], rerolls_left: int) -> int:
         """The optimal dice to reroll (multiset id; ``dice.EMPTY`` means stop)."""
         d = as_multiset(table)
         return dice.sub(d, self.best_keep(d, rerolls_left))
 
     # float views for bots (no Fraction building)
     def after_roll_float(self, table: int, rerolls_left: int) -> float:
-        return self._v[rerolls_left][table] / SCALE**rerolls_left
+        return self._v[rerolls_left][table] / _SCALE_POW[rerolls_left]
 
     def after_keep_float(self, kept: int, rerolls_left: int) -> float:
-        return self._w[rerolls_left][kept] / SCALE ** (rerolls_left + 1)
+        return self._w[rerolls_left][kept] / _SCALE_POW[rerolls_left + 1]
 
     def turn_start_float(self) -> float:
         return self.after_keep_float(dice.EMPTY, self.rerolls)
@@ -203,25 +204,25 @@ def turn_start(target: TargetLike, rerolls: int = DEFAULT_REROLLS) -> Fraction:
     return solve(target, rerolls).turn_start()
 
 
-def after_roll(target: TargetLike, table: int | Iterable, rerolls_left: int, rerolls: int = DEFAULT_REROLLS) -> Fraction:
+def after_roll(target: TargetLike, table: int | Iterable[int | str], rerolls_left: int, rerolls: int = DEFAULT_REROLLS) -> Fraction:
     """Probability of success with ``table`` showing and ``rerolls_left`` rerolls left."""
     return solve(target, rerolls).after_roll(table, rerolls_left)
 
 
-def after_keep(target: TargetLike, kept: int | Iterable, rerolls_left: int, rerolls: int = DEFAULT_REROLLS) -> Fraction:
+def after_keep(target: TargetLike, kept: int | Iterable[int | str], rerolls_left: int, rerolls: int = DEFAULT_REROLLS) -> Fraction:
     """Probability of success keeping ``kept`` and rolling the rest now, ``rerolls_left`` after."""
     return solve(target, rerolls).after_keep(kept, rerolls_left)
 
 
-def best_reroll(target: TargetLike, table: int | Iterable, rerolls_left: int, rerolls: int = DEFAULT_REROLLS) -> int:
+def best_reroll(target: TargetLike, table: int | Iterable[int | str], rerolls_left: int, rerolls: int = DEFAULT_REROLLS) -> int:
     """The optimal dice to reroll toward ``target`` (``dice.EMPTY``: stop)."""
     return solve(target, rerolls).best_reroll(table, rerolls_left)
 
 
 def choice_odds(
-    table: int | Iterable,
+    table: int | Iterable[int | str],
     rerolls_left: int,
-    reroll: int | Iterable,
+    reroll: int | Iterable[int | str],
     targets: Sequence[TargetLike] = STANDARD_TARGETS,
     rerolls: int = DEFAULT_REROLLS,
 ) -> dict[TargetLike, Fraction]:
@@ -239,15 +240,6 @@ def choice_odds(
         else:
             out[target] = solve(target, rerolls).after_keep(dice.sub(d, s), rerolls_left - 1)
     return out
-
-
-def format_odds(odds: dict[TargetLike, Fraction]) -> str:
-    """``P(perfect)=1.5%, P(reach L3)=24.3%…`` with exact fractions when they are short."""
-    parts = []
-    for target, p in odds.items():
-        label = "perfect" if target == PERFECT else str(target)
-        parts.append(f"P({label})={format_probability(p)}")
-    return ", ".join(parts)
 
 
 def format_probability(p: Fraction) -> str:

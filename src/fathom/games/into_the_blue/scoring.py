@@ -37,7 +37,7 @@ def rank_level(level: int, board: Board, unused: Sequence[int], last_turn: Seque
     i = level - 1
     seats = [s for s in range(len(unused)) if board[i][s] > 0]
 
-    def key(s: int) -> tuple:
+    def key(s: int) -> tuple[int, ...]:
         return tuple(board[j][s] for j in range(i, -1, -1)) + (unused[s], -last_turn[s], -s)
 
     seats.sort(key=key, reverse=True)

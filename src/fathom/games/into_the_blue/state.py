@@ -33,15 +33,15 @@ from fathom.core.redact import Secret
 from fathom.core.rng import Rng
 from fathom.games.into_the_blue import actions as A
 from fathom.games.into_the_blue import dice, scoring
+from fathom.games.into_the_blue.phases import CHEST, CHOOSE, FIRST, NAMES, OVER, PLACE, ROLLING
 
 if TYPE_CHECKING:
     from fathom.games.into_the_blue.game import IntoTheBlueGame
 
-# phases
-ROLLING, CHOOSE, PLACE, CHEST, OVER, FIRST = range(6)
-PHASE_NAMES = ("rolling", "choose", "place", "chest", "over", "first-player")
+PHASE_NAMES = NAMES
 
 _EMPTY_LIST: list[int] = []
+_NO_WEIGHTS: list[tuple[int, int]] = []
 _ADD, _KEEP, _KEY, _FACES = dice.ADD, dice.KEEP, dice.KEY, dice.FACE_TUPLES
 
 
@@ -69,9 +69,28 @@ class IntoTheBlueState(State):
         "_over",  # why the game ended ("" while it goes on)
     )
 
-    game: "IntoTheBlueGame"
+    game: IntoTheBlueGame
+    if TYPE_CHECKING:  # the slots' types (a slot is not a class attribute, so this is for the checker only)
+        current_player: int
+        _phase: int
+        _player: int
+        _kept: int
+        _rolled: int
+        _dice: int
+        _to_roll: int
+        _rolls_left: int
+        _board: tuple[tuple[int, ...], ...]
+        _hand: tuple[int, ...]
+        _chests: tuple[tuple[int, ...], ...]
+        _pile: tuple[int, ...]
+        _end_by: int
+        _finals_left: int
+        _turn_no: int
+        _last_turn: tuple[int, ...]
+        _bonus: bool
+        _over: str
 
-    def __init__(self, game: "IntoTheBlueGame", seed: int) -> None:
+    def __init__(self, game: IntoTheBlueGame, seed: int) -> None:
         self._init_base(game, seed)
         n = game.num_players
         self._board = tuple((0,) * n for _ in range(5))
@@ -135,7 +154,7 @@ class IntoTheBlueState(State):
             return [(A.CHEST0 + i, c) for i, c in enumerate(self._pile) if c]
         if phase == FIRST:
             return self._first_weights()
-        return _EMPTY_LIST
+        return _NO_WEIGHTS
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """As :meth:`State.chance_outcomes`; a roll's list (up to 462 outcomes) is built once at import,
@@ -176,6 +195,31 @@ class IntoTheBlueState(State):
             rng = Rng.for_key(self.seed, self._hist_len)
         acts, cum, total = A.ROLL_CUM[self._to_roll]
         return acts[bisect_right(cum, rng.randbelow(total))]
+
+    # ---- the public read API (see fathom.core.api) --------------------------------------
+    @property
+    def turn_seat(self) -> int:
+        return self._player
+
+    @property
+    def step_kind(self) -> str:
+        """``rolling`` (chance: the dice in the cup), ``choose`` (stop or reroll), ``place``
+        (which level of the run), ``chest`` (chance: the chest drawn) or ``over``."""
+        return PHASE_NAMES[self._phase]
+
+    def chance_observer(self) -> int | None:
+        """The chest drawn after a perfect dive is seen by its taker alone (kept face down)."""
+        return self._player if self._phase == CHEST else None
+
+    @property
+    def turn_number(self) -> int:
+        """Turns started so far, bonus turns after a perfect dive included."""
+        return self._turn_no
+
+    @property
+    def rolls_left(self) -> int:
+        """Rerolls the seat to move may still make this turn."""
+        return self._rolls_left
 
     # ---- the rules -------------------------------------------------------------------
     def _apply(self, action: int) -> None:
@@ -336,7 +380,7 @@ class IntoTheBlueState(State):
         return scoring.winners(self.scores())
 
     # ---- copies, equality, hidden information ----------------------------------------
-    def _copy(self) -> "IntoTheBlueState":
+    def _copy(self) -> IntoTheBlueState:
         o = IntoTheBlueState.__new__(IntoTheBlueState)
         o.current_player = self.current_player
         o._phase = self._phase
@@ -358,7 +402,7 @@ class IntoTheBlueState(State):
         o._over = self._over
         return o
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[Any, ...]:
         phase = self._phase
         return (phase, self._player, self._kept, self._rolled, self._dice,
                 self._to_roll if phase == ROLLING else 0, self._rolls_left, self._board, self._hand,
@@ -396,7 +440,7 @@ class IntoTheBlueState(State):
         standings = {level: scoring.rank_level(level, self._board, self._hand, self._last_turn)
                      for level in range(1, 6)}
         levels = []
-        for i, treasure_level in enumerate(game.data.treasures):
+        for i in range(len(game.data.treasures)):
             level = i + 1
             tokens = game.tokens[i]
             levels.append({

@@ -7,10 +7,12 @@
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import Any
 
 import numpy as np
 
+from fathom.plugins import plugin_for
 from fathom.rl.encoding.spec import Encoder, Field, Layout
 
 __all__ = ["Encoder", "Field", "Layout", "encoder_for", "action_features"]
@@ -19,23 +21,12 @@ _ENCODERS: dict[int, Encoder] = {}
 _FEATURES: dict[int, np.ndarray] = {}
 
 
-def _module(game_name: str) -> Any:
-    if game_name == "deep-blue":
-        from fathom.rl.encoding import deep_blue as mod
-    elif game_name == "into-the-blue":
-        from fathom.rl.encoding import into_the_blue as mod
-    else:
-        raise ValueError(f"no observation encoder for game {game_name!r}")
-    return mod
-
-
 def encoder_for(game: Any) -> Encoder:
-    """The encoder of a :class:`fathom.Game` (one per configuration object, cached)."""
+    """The encoder of a :class:`fathom.Game` (one per configuration object, cached); its game's
+    plugin names the class."""
     enc = _ENCODERS.get(id(game))
     if enc is None or enc.game is not game:
-        mod = _module(game.name)
-        cls = mod.DeepBlueEncoder if game.name == "deep-blue" else mod.IntoTheBlueEncoder
-        enc = _ENCODERS[id(game)] = cls(game)
+        enc = _ENCODERS[id(game)] = _encoder_class(game.name)(game)
     return enc
 
 
@@ -43,5 +34,13 @@ def action_features(game: Any) -> np.ndarray:
     """``(num_distinct_actions, F)`` features of every player action (read from its name)."""
     feats = _FEATURES.get(id(game))
     if feats is None:
-        feats = _FEATURES[id(game)] = _module(game.name).action_features(game)
+        module = import_module(_encoder_class(game.name).__module__)
+        feats = _FEATURES[id(game)] = module.action_features(game)
     return feats
+
+
+def _encoder_class(game_name: str) -> Any:
+    plugin = plugin_for(game_name)
+    if not plugin.has("encoder"):
+        raise ValueError(f"no observation encoder for game {game_name!r}")
+    return plugin.load("encoder")

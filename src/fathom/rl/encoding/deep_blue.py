@@ -99,9 +99,9 @@ class DeepBlueEncoder(Encoder):
         self.o_bag_count = lay.add("bag_count", 1, f"gems in the bag / {self.gem_sum:g}")
         self.o_supply = lay.add("supply", G, "gems in the supply per colour / total of that colour")
         self.o_site: list[dict[str, Any]] = []
-        for i, node in enumerate(sites):
+        for node in sites:
             p = f"site[{comp.node_ids[node]}]"
-            o: dict[str, Any] = {
+            site: dict[str, Any] = {
                 "state": lay.add(f"{p}.state", 3, "one-hot: face-down tile, no tile, revealed tile"),
                 "tile": lay.add(f"{p}.tile", T, "which tile lies there, one-hot over tile ids"),
                 "leader_vp": lay.add(f"{p}.leader_vp", 1, f"tile's dive-leader VP / {self.leader_scale:g}"),
@@ -113,7 +113,7 @@ class DeepBlueEncoder(Encoder):
                     for j in range(self.max_spots)
                 ],
             }
-            self.o_site.append(o)
+            self.o_site.append(site)
         self.o_face_down = lay.add("face_down_left", 1, f"advanced tiles not yet revealed / {self.face_down_total:g}")
         self.o_fresco = lay.add("fresco", 1, f"Sunken City fresco progress / {self.fresco_needed:g} (the game ends at 1)")
         self.o_dive = lay.add("dive.active", 1, "a dive is under way")

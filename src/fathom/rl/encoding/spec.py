@@ -87,10 +87,6 @@ class Encoder:
         out[np.fromiter(buf.keys(), np.int64, k)] = np.fromiter(buf.values(), np.float32, k)
         return out
 
-    def encode_state(self, state: Any, seat: int) -> np.ndarray:
-        """Shorthand for ``encode(state.view(seat), seat)`` (the view is all it reads)."""
-        return self.encode(state.view(seat), seat)
-
     def field(self, name: str) -> Field:
         for f in self.layout.fields:
             if f.name == name:
@@ -113,6 +109,3 @@ class Encoder:
     def _fill(self, view: dict[str, Any], seat: int, buf: Any) -> None:
         raise NotImplementedError
 
-
-def clip01(x: float) -> float:
-    return 0.0 if x < 0.0 else 1.0 if x > 1.0 else x
