@@ -1,10 +1,25 @@
 // Deep Blue: the sea map in SVG (sites, routes, buoys, wrecks, boats), market, hand, dive board, bag and odds.
+import { lastMoveNote } from "./motion.js";
 import { I18N, t, esc, gemSvg, spotSvg, coinSvg, propSvg, shieldSvg, pct, GEM_COLOURS, SEAT_COLOURS } from "./common.js";
 
 const S = 100; // pixels per map unit
 const TILE = 0.82; // tile side in map units
 const SPOT_POS = [[-0.28, -0.28], [0.28, -0.28], [0.28, 0.28], [-0.28, 0.28]];
 const GEM_ORDER = ["silver", "gold", "red", "green", "purple", "black", "blue"];
+
+/** Where ``k`` boats sharing a node sit around its centre, and how big: side by side in rows of at
+ *  most four, never on top of each other (a crowd is drawn a little smaller), so each stays visible and
+ *  clickable. Returns [dx, dy, scale] for each boat. */
+export function boatSlots(kind, k) {
+  const crowd = k > 4;
+  const perRow = crowd ? Math.ceil(k / Math.ceil(k / 4)) : k;
+  const spread = crowd ? 38 : kind === "harbour" ? 46 : 45;
+  const top = kind === "harbour" ? -16 : kind === "buoy" ? -14 : crowd ? -8 : 2;
+  return Array.from({ length: k }, (_, i) => {
+    const row = Math.floor(i / perRow), inRow = Math.min(perRow, k - row * perRow);
+    return [(i % perRow - (inRow - 1) / 2) * spread, top + row * 32, crowd ? 1 : 1.25];
+  });
+}
 
 export class DeepBlue {
   constructor(app) {
@@ -25,7 +40,6 @@ export class DeepBlue {
   X(x) { return (x - this.minx) * S; }
   Y(y) { return (y - this.miny) * S; }
   colour(seat) { return SEAT_COLOURS[this.view.seats[seat]?.colour] || "#ccc"; }
-  cardName(id) { return this.cards[id]?.name || id; }
 
   // ---- move labels ---------------------------------------------------------------------------
   moveLabel(text) {
@@ -39,7 +53,7 @@ export class DeepBlue {
     if (text === "pay token") return coinSvg("1", 16) + " " + esc(t("act.pay_token"));
     if ((m = text.match(/^pay (\S+)$/))) return esc(t("act.pay", { card: this.cardName(m[1]) }));
     if (text === "done") return esc(t("act.done"));
-    if ((m = text.match(/^sail boat(\d) (\S+)->(\S+)$/))) return esc(t("act.sail_move", { boat: m[1], from: m[2], to: m[3] }));
+    if ((m = text.match(/^sail boat(\d) (\S+)->(\S+)$/))) return esc(t("act.sail_move", { boat: m[1], from: this.nodeName(m[2]), to: this.nodeName(m[3]) }));
     if ((m = text.match(/^scout (\S+)$/))) return spotSvg(m[1], 14) + " " + esc(t("act.scout", { spot: t("gem." + m[1]) }));
     if ((m = text.match(/^rush boat(\d)$/))) return esc(t("act.rush", { n: m[1] }));
     if ((m = text.match(/^defend spot-(\S+)$/))) return spotSvg(m[1], 14) + " " + esc(t("act.defend_spot", { spot: t("gem." + m[1]) }));
@@ -62,27 +76,73 @@ export class DeepBlue {
     return text === key ? t("phase.other") : text;
   }
 
+  /** Each event learns what the log line needs from the events before it (the dive's site and tile,
+   *  how many gems were drawn, the hazard being warded off): the engine says it once, not on every line. */
+  annotate(events) {
+    let site = null, tile = null, n = 0, hazard = null;
+    for (const e of events) {
+      if (e.type === "dive") { site = e.site; tile = e.tile; n = 0; hazard = null; }
+      if (e.type === "gem") n += 1;
+      if (e.type === "hazard") hazard = e.gem;
+      e.ctx = { site: e.site || site, tile: e.tile || tile, n, hazard };
+    }
+  }
+
   eventText(e) {
     const who = e.seat !== undefined && e.seat !== null ? this.app.seatName(e.seat) : "";
-    const p = { ...e, who, card: e.card ? this.cardName(e.card) : "", gem: e.gem ? t("gem." + e.gem) : "", spot: e.spot ? t("gem." + e.spot) : "" };
+    const ctx = e.ctx || {};
+    const site = this.nodeName(e.site || ctx.site || "");
+    const tileId = e.tile || ctx.tile;
+    const p = { ...e, who, site, from: this.nodeName(e.from), to: this.nodeName(e.to), n: ctx.n,
+      card: e.card ? this.cardName(e.card) : "", gem: e.gem ? t("gem." + e.gem) : t("gem." + (ctx.hazard || "")),
+      spot: e.spot ? t("gem." + e.spot) : "", tile: tileId ? this.tileName(tileId) : "",
+      vp: e.vp ?? this.tiles[tileId]?.leader_vp, names: (e.winners || []).map((w) => this.app.seatName(w)).join(", ") };
+    if (e.type === "rest") p.n = e.drawn;
     let key = "ev." + e.type;
     if (e.type === "rest-draw" && e.card) key = "ev.rest-draw-own";
     // a variant that says more, when the catalog has it (as fathom/cli/render_deep_blue/log_words.py)
     const variant = e.type === "setup-tile" ? (e.tile ? null : "empty") : e.type === "pay" ? e.for
       : e.type === "defend" ? (e.card ? "card" : e.spot ? "spot" : null) : null;
     if (variant && I18N.s[`${key}-${variant}`] !== undefined) key = `${key}-${variant}`;
+    // the page's fuller lines: the site, tile, gem and VP that the engine said once, earlier (annotate())
+    if (e.type === "setup") Object.assign(p, { n: this.view?.players, scenario: this.scenarioName(this.view?.options?.scenario) });
+    const better = {
+      setup: this.view ? "log.setup" : null, rest: "log.rest", "setup-tile": e.tile ? "log.setup-tile" : null,
+      reveal: this.tiles[e.tile]?.leader_vp ? "log.reveal" : "log.reveal-sunken",
+      dive: e.forced ? "log.dive-forced" : "log.dive",
+      rush: "log.rush", gem: ctx.site ? "log.gem" : null, resurface: ctx.site ? "log.resurface" : null,
+      defend: ctx.hazard ? (e.card ? "log.defend-card" : "log.defend-spot") : null, stop: "log.stop",
+      "dive-scored": e.vp === null || e.vp === undefined ? "log.dive-scored-hidden" : "log.dive-scored",
+      "game-over": "log.game-over",
+    }[e.type];
+    if (better) key = better;
     let text = t(key, p);
     if (text === key) text = e.text || e.type;
     let html = esc(text);
     if (e.type === "gem") html = gemSvg(e.gem, 13) + " " + html;
-    if (e.type === "dive-scored" && e.vp) {
-      html += " " + Object.entries(e.vp).map(([s, vp]) => `<span class="chip" style="--c:${this.colour(+s)}">${esc(this.app.seatName(+s))} +${vp}</span>`).join(" ");
-    }
     if (e.type === "game-over" && e.vp) {
       html += " " + e.vp.map((vp, s) => `<span class="chip" style="--c:${this.colour(s)}">${esc(this.app.seatName(s))} ${vp}</span>`).join(" ");
     }
     return html;
   }
+
+  /** A card's name in the page's language (the catalog's), else the box's English name. */
+  cardName(id) {
+    const key = "card." + id;
+    const name = t(key);
+    return name !== key ? name : this.cards[id]?.name || id;
+  }
+
+  /** A wreck tile's name ("Advanced wreck 3"): its id is the box's, never shown. */
+  tileName(id) {
+    const m = String(id).match(/^(.*?)-(\d+)$/);
+    const key = m ? "tile." + m[1] : "tile." + id;
+    const name = t(key, { n: m ? m[2] : "" });
+    return name !== key ? name : id;
+  }
+
+  /** A map node as players call it: the harbour by its word, sites and buoys by their printed label. */
+  nodeName(id) { return id === "harbour" ? t("db.harbour") : id || ""; }
 
   // ---- drawing -------------------------------------------------------------------------------
   render(msg, events) {
@@ -98,7 +158,9 @@ export class DeepBlue {
 
     this.main.innerHTML = `<div class="board-wrap">${this.boardSvg(msg)}</div>
       <div class="lower">${this.marketHtml()}${this.handHtml(msg)}</div>`;
-    this.side.innerHTML = this.playersHtml(msg) + this.diveHtml(msg) + this.bagHtml(msg);
+    // while a dive is under way its board comes first: it is what everyone watches
+    this.side.innerHTML = this.view.dive ? this.diveHtml(msg) + this.playersHtml(msg) + this.bagHtml(msg)
+      : this.playersHtml(msg) + this.diveHtml(msg) + this.bagHtml(msg);
     this.main.querySelectorAll("[data-select-boat]").forEach((el) => el.addEventListener("click", (ev) => {
       if (el.classList.contains("legal")) return;
       ev.stopPropagation();
@@ -199,7 +261,12 @@ export class DeepBlue {
     const half = (TILE * S) / 2;
     const legalDive = this.legal.has(`dive ${n.id}`);
     const attrs = legalDive ? `class="site legal" data-action="dive ${esc(n.id)}"` : `class="site"`;
-    let g = `<g ${attrs} role="group" aria-label="${esc(this.siteLabel(n, site))}" transform="translate(${x},${y})">`;
+    const marks = [...(this.app.marks?.bySeat || new Map())].filter(([, m]) => m.sites.has(n.id)).map(([seat]) => seat);
+    let g = `<g class="site-slot" data-site-key="${esc(n.id)}"><g ${attrs} role="group" aria-label="${esc(this.siteLabel(n, site))}" transform="translate(${x},${y})">`;
+    marks.forEach((seat, i) => {
+      g += `<rect x="${-half - 6 - 4 * i}" y="${-half - 6 - 4 * i}" width="${2 * half + 12 + 8 * i}" height="${2 * half + 12 + 8 * i}" rx="14" class="last-move-site" style="--c:${this.colour(seat)}"><title>${esc(t("t.last_move", { who: this.app.seatName(seat) }))}</title></rect>`;
+    });
+    g += `<g class="tile-face">`;
     if (diving) g += `<rect x="${-half - 12}" y="${-half - 12}" width="${2 * half + 24}" height="${2 * half + 24}" rx="16" class="dive-glow"/>`;
     if (legalDive) g += `<rect x="${-half - 8}" y="${-half - 8}" width="${2 * half + 16}" height="${2 * half + 16}" rx="14" class="legal-glow"/>`;
     const border = n.kind === "start" ? "#f3c623" : "#d8384a";
@@ -229,7 +296,7 @@ export class DeepBlue {
       });
       if (site.gem) g += `<g transform="translate(-8,-34)">${gemSvg(site.gem, 18)}</g>`;
     }
-    g += `<text y="${half + 16}" text-anchor="middle" class="node-label">${esc(n.id)}</text></g>`;
+    g += `</g><text y="${half + 16}" text-anchor="middle" class="node-label">${esc(n.id)}</text></g></g>`;
     return g;
   }
 
@@ -272,7 +339,7 @@ export class DeepBlue {
       if (b.spot) return;
       (groups[b.node] = groups[b.node] || []).push([seat.seat, b]);
     }));
-    const boatSvg = (seat, b, x, y) => {
+    const boatSvg = (seat, b, x, y, scale = 1.25) => {
       const mine = seat === this.msg.you;
       let act = null, select = false;
       if (mine) {
@@ -283,13 +350,15 @@ export class DeepBlue {
       const selected = select && this.selectedBoat === b.boat;
       const cls = act ? `boat legal` : select ? `boat selectable${selected ? " selected" : ""}` : "boat";
       const data = act ? `data-action="${esc(act)}"` : select ? `data-select-boat="${b.boat}"` : "";
-      return `<g class="${cls}" ${data} transform="translate(${x},${y}) scale(1.25)" filter="url(#shadow)">
+      const marked = this.app.marks?.bySeat.get(seat)?.boats.has(`${seat}-${b.boat}`);
+      return `<g class="boat-slot${marked ? " last-move" : ""}" data-boat-key="${seat}-${b.boat}">${marked
+        ? `<circle cx="${x}" cy="${y - 4}" r="${21 * scale}" class="last-move-ring" style="--c:${this.colour(seat)}"><title>${esc(t("t.last_move", { who: this.app.seatName(seat) }))}</title></circle>` : ""}<g class="${cls}" ${data} transform="translate(${x},${y}) scale(${scale})" filter="url(#shadow)">
         ${act || selected ? `<circle r="24" class="target-ring"/>` : ""}
         <path d="M -17 -1 L 17 -1 L 11 9 L -11 9 Z" fill="${this.colour(seat)}" stroke="#1b1b1b" stroke-width="1.6"/>
         <path d="M -1 -2 L -1 -22 L 12 -5 Z" fill="#fbfbf5" stroke="#333" stroke-width="1"/>
         <path d="M -3 -3 L -3 -17 L -13 -5 Z" fill="#fbfbf5" stroke="#333" stroke-width="1"/>
         <text y="7" text-anchor="middle" class="boat-num">${b.boat}</text>
-        <title>${esc(this.app.seatName(seat))} · ${esc(t("db.boat", { n: b.boat }))}</title></g>`;
+        <title>${esc(this.app.seatName(seat))} · ${esc(t("db.boat", { n: b.boat }))}</title></g></g>`;
     };
     // boats on scouting spots sit on the spot
     v.seats.forEach((seat) => seat.boats.forEach((b) => {
@@ -302,15 +371,16 @@ export class DeepBlue {
     }));
     for (const [node, list] of Object.entries(groups)) {
       const n = this.nodes[node];
-      const cx = this.X(n.x), cy = this.Y(n.y);
-      const k = list.length;
-      list.forEach(([seat, b], i) => {
-        const isSite = n.kind === "start" || n.kind === "advanced";
-        const spread = isSite ? 30 : 26;
-        const dx = k === 1 ? 0 : (i % 4 - (Math.min(k, 4) - 1) / 2) * spread;
-        const dy = (isSite ? 4 : -14) + Math.floor(i / 4) * 24 - (n.kind === "harbour" ? 6 : 0);
-        out += boatSvg(seat, b, cx + dx, cy + dy);
+      boatSlots(n.kind, list.length).forEach(([dx, dy, scale], i) => {
+        const [seat, b] = list[i];
+        out += boatSvg(seat, b, this.X(n.x) + dx, this.Y(n.y) + dy, scale);
       });
+      if (list.length >= 4) { // many boats: their number where the eye looks first
+        const slots = boatSlots(n.kind, list.length);
+        const dx = Math.max(...slots.map(([x]) => x)), dy = Math.min(...slots.map(([, y]) => y));
+        out += `<g class="boat-count" transform="translate(${this.X(n.x) + dx + 24},${this.Y(n.y) + dy - 30})">
+          <circle r="11"/><text y="4" text-anchor="middle">${list.length}</text><title>${esc(t("db.boats_here", { n: list.length }))}</title></g>`;
+      }
     }
     return out;
   }
@@ -322,9 +392,9 @@ export class DeepBlue {
     const any = c.needs_any ? `<span class="any">${c.needs_any}×◆</span>` : "";
     const kind = c.protects ? "defence" : (c.vp ? "score" : "crew");
     const cls = `card ${kind} ${small ? "small" : ""} ${action ? "legal" : ""} ${extraClass}`;
-    return `<div class="${cls}" ${action ? `data-action="${esc(action)}"` : ""} data-card="${esc(id)}" title="${esc(c.name)}">
+    return `<div class="${cls}" ${action ? `data-action="${esc(action)}"` : ""} data-card="${esc(id)}" title="${esc(this.cardName(id))}">
       ${price !== null ? `<div class="price">${coinSvg(price, 22)}</div>` : ""}
-      <div class="card-top"><span class="card-name">${esc(c.name)}</span>${c.vp ? `<span class="vp">${c.vp}</span>` : ""}</div>
+      <div class="card-top"><span class="card-name${this.cardName(id).length > 11 ? " long" : ""}">${esc(this.cardName(id))}</span>${c.vp ? `<span class="vp">${c.vp}</span>` : ""}</div>
       <div class="card-art">${c.protects ? shieldSvg(c.protects, 30) : (needs || any) ? `<div class="needs">${needs}${any}</div>` : `<div class="crew-art">⚓</div>`}</div>
       <div class="card-bottom">${c.cash ? coinSvg(c.cash, 18) : ""}${c.propellers ? propSvg(c.propellers, 18) : ""}
         ${c.adds_gem ? `<span class="adds" title="${esc(t("db.adds", { gem: t("gem." + c.adds_gem) }))}">+${gemSvg(c.adds_gem, 12)}</span>` : ""}</div>
@@ -354,11 +424,13 @@ export class DeepBlue {
       const act = ["pay", "play", "defend"].map((v) => `${v} ${id}`).find((a) => this.legal.has(a)) || null;
       return this.cardHtml(id, { count: n, action: act });
     }).join("");
-    const rest = Object.entries(me.rest || {}).filter(([, n]) => n > 0).map(([id, n]) => this.cardHtml(id, { count: n, small: true })).join("");
-    const inPlay = Object.entries(me.in_play || {}).filter(([, n]) => n > 0).map(([id, n]) => this.cardHtml(id, { count: n, small: true, extraClass: "played" })).join("");
-    return `<section class="panel hand" id="hand"><h2>${esc(t("db.hand"))} <span class="muted">(${me.hand_count})</span></h2><div class="hand-row">${cards || "–"}</div>
-      ${inPlay ? `<h3>${esc(t("db.in_play"))}</h3><div class="hand-row small">${inPlay}</div>` : ""}
-      <h3>${esc(t("db.rest"))} <span class="muted">(${me.rest_count})</span></h3><div class="hand-row small">${rest || "–"}</div></section>`;
+    // the played cards and the rest pile as one line each of names: the hand keeps the panel's room
+    const pile = (cards) => Object.entries(cards || {}).filter(([, n]) => n > 0)
+      .map(([id, n]) => `<span class="chip pile-card" data-card="${esc(id)}">${esc(this.cardName(id))}${n > 1 ? " ×" + n : ""}</span>`).join(" ");
+    const inPlay = pile(me.in_play);
+    return `<section class="panel hand" id="hand"><h2>${esc(t("db.hand"))} <span class="muted">(${me.hand_count})</span></h2><div class="hand-row" tabindex="0" role="group" aria-label="${esc(t("db.hand"))}">${cards || "–"}</div>
+      <div class="piles">${inPlay ? `<p class="pile in-play"><b>${esc(t("db.in_play"))}</b> ${inPlay}</p>` : ""}
+      <p class="pile rest"><b>${esc(t("db.rest"))}</b> <span class="muted">(${me.rest_count})</span> ${pile(me.rest) || "–"}</p></div></section>`;
   }
 
   playersHtml(msg) {
@@ -380,8 +452,8 @@ export class DeepBlue {
           <span class="${token ? "legal token" : "token"}" ${token ? `data-action="pay token"` : ""} title="${esc(t("db.tokens"))}">${coinSvg(s.tokens, 18)}</span>
           <span title="${esc(t("db.hand"))}" class="mini-card">${s.hand_count}</span><span title="${esc(t("db.rest"))}">↺ ${s.rest_count}</span>
           <span class="muted">${s.owned_cards} ${esc(t("db.cards"))}</span>
-          <span class="muted">${s.boats.map((b) => `${b.boat}:${esc(b.node)}${b.spot ? "·" + esc(t("gem." + b.spot)) : ""}`).join(" ")}</span></div>
-        ${inPlay ? `<div class="chips">${inPlay}</div>` : ""}</div>`;
+          <span class="muted">${s.boats.map((b) => `${b.boat}:${esc(this.nodeName(b.node))}${b.spot ? "·" + esc(t("gem." + b.spot)) : ""}`).join(" ")}</span></div>
+        ${inPlay ? `<div class="chips">${inPlay}</div>` : ""}${lastMoveNote(this.app, this, s.seat)}</div>`;
     }).join("");
     return `<section class="panel players">${rows}</section>`;
   }
@@ -397,7 +469,7 @@ export class DeepBlue {
     }).join("");
     const divers = dv.divers.map((p) => `<span class="chip" style="--c:${this.colour(p)}">${esc(this.app.seatName(p))}${p === dv.leader ? " ★" : ""}${dv.card_vp[p] ? ` · ${dv.card_vp[p]} ${esc(t("db.vp"))}` : ""}</span>`).join(" ");
     const out = dv.resurfaced.map((p) => `<span class="chip out" style="--c:${this.colour(p)}">${esc(this.app.seatName(p))} ⇧ ${esc(t("db.resurfaced"))}</span>`).join(" ");
-    return `<section class="panel dive" id="dive"><h2>${esc(t("db.dive"))} · ${esc(dv.site)} <span class="muted">${esc(dv.tile)}</span></h2>
+    return `<section class="panel dive" id="dive"><h2>${esc(t("db.dive"))} · ${esc(dv.site)} <span class="muted">${esc(this.tileName(dv.tile))}</span></h2>
       <div class="dive-board"><div class="depth">${drawn || "<span class='muted'>…</span>"}${dv.pending_gems.map((g) => `<span class="drawn pending">${gemSvg(g, 22)}</span>`).join("")}</div></div>
       <p>${esc(t("db.leader"))}: <b>${esc(this.app.seatName(dv.leader))}</b></p><p>${divers} ${out}</p></section>`;
   }

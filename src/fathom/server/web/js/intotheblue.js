@@ -1,5 +1,6 @@
 // Into the Blue: five depth levels with shells and treasures, the six dice, chests, exact dice odds.
 import { t, esc, pct, ITB_COLOURS } from "./common.js";
+import { lastMoveNote } from "./motion.js";
 
 const PIPS = { 1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]], 4: [[-1, -1], [1, -1], [-1, 1], [1, 1]], 5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]] };
 
@@ -64,7 +65,7 @@ export class IntoTheBlue {
     const dice = (xs) => (xs || []).map((f) => this.dieSvg(f, 16)).join("");
     const rolls = e.rolls_left !== undefined ? ` <span class="muted">(${esc(t("itb.rolls_left", { n: e.rolls_left }))})</span>` : "";
     switch (e.type) {
-      case "turn": return esc(t("ev.turn", { who })) + (e.bonus ? ` <span class="tag">${esc(t("itb.bonus"))}</span>` : "") + (e.final ? ` <span class="tag warn">${esc(t("itb.final"))}</span>` : "");
+      case "turn": return esc(e.turn ? t("log.turn", { who, turn: e.turn }) : t("ev.turn", { who })) + (e.bonus ? ` <span class="tag">${esc(t("itb.bonus"))}</span>` : "") + (e.final ? ` <span class="tag warn">${esc(t("itb.final"))}</span>` : "");
       case "roll": return esc(t("ev.roll", { who, dice: "" })) + " " + dice(e.rolled) + rolls;
       case "reroll": {
         const n = (e.reroll || []).length;
@@ -110,7 +111,7 @@ export class IntoTheBlue {
     // levels
     const levels = v.levels.map((L) => {
       const act = legal.has(`place ${L.level}`) ? `place ${L.level}` : null;
-      const shells = L.shells.map((c, s) => c ? `<span class="shell" style="--c:${this.colour(s)}" title="${esc(this.app.seatName(s))}: ${c}"><span class="stack">${Array(Math.min(c, 12)).fill(this.shellSvg(this.colour(s), 30)).join("")}</span><b>${c}</b></span>` : "").join("");
+      const shells = L.shells.map((c, s) => c ? `<span class="shell" data-seat="${s}" style="--c:${this.colour(s)}" title="${esc(this.app.seatName(s))}: ${c}"><span class="stack">${Array(Math.min(c, 12)).fill(this.shellSvg(this.colour(s), 30)).join("")}</span><b>${c}</b></span>` : "").join("");
       const placement = (turn.placements || []).find((p) => p.level === L.level);
       return `<div class="level level-${L.level} ${act ? "legal" : ""}" ${act ? `data-action="${esc(act)}"` : ""}>
         <div class="level-num">${L.level}</div>
@@ -154,7 +155,7 @@ export class IntoTheBlue {
         <span class="vp-big">${s.score !== undefined ? s.score : s.treasure_points + "+?"}<small>${esc(t("t.score"))}</small></span></div>
         <div class="player-stats"><span>${this.shellSvg(this.colour(s.seat), 14)} ${esc(t("itb.shells_left", { n: s.shells_left }))}</span>
         <span>${esc(t("itb.chests", { n: s.chests }))}${s.chest_values && s.chest_values.length ? " (" + s.chest_values.join(", ") + ")" : ""}</span>
-        <span class="muted">${esc(t("itb.treasure"))} ${s.treasure_points}</span></div></div>`;
+        <span class="muted">${esc(t("itb.treasure"))} ${s.treasure_points}</span></div>${lastMoveNote(this.app, this, s.seat)}</div>`;
     }).join("");
     let odds = "";
     if (msg.odds && msg.odds.targets) {

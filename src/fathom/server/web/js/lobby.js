@@ -147,13 +147,17 @@ async function loadTables(more = false) {
   const list = LOBBY.list;
   const box = document.getElementById("table-list");
   if (!list.length) { box.innerHTML = `<p class="muted">${esc(t("lobby.none"))}</p>`; return; }
+  const mine = await myTables(list);
   const row = (r) => {
     const seats = r.seats.map((s, i) => esc(s.name || (s.kind === "bot" ? t("t.bot", { name: s.bot }) : t("t.seat", { n: i + 1 })))).join(" · ");
     const label = r.status === "over" ? t("lobby.replay") : t("lobby.watch");
     const take = r.status === "over" ? "" : r.seats.map((s, i) => s.open
       ? `<button class="small primary" data-take="${esc(r.id)}" data-seat="${i}">${esc(t("lobby.take", { n: i + 1 }))}</button>` : "").join("");
-    return `<li><a href="/t/${esc(r.id)}">${esc(t("game." + r.game))}</a> <span class="muted">#${esc(r.id)}</span> — ${seats}
-      <a class="button small" href="/t/${esc(r.id)}">${esc(label)}</a>${take}</li>`;
+    const me = mine[r.id];
+    const yours = me ? `<a class="button small primary" href="${esc(me.url)}">${esc(t("lobby.back_to_seat", { n: me.seat + 1 }))}</a>` : "";
+    const turn = me && me.yourMove && r.status !== "over" ? ` <span class="your-move" data-your-move="${esc(r.id)}">● ${esc(t("t.your_move"))}</span>` : "";
+    return `<li><a href="${esc(me ? me.url : "/t/" + r.id)}">${esc(t("game." + r.game))}</a> <span class="muted">#${esc(r.id)}</span>${turn} — ${seats}
+      ${yours || `<a class="button small" href="/t/${esc(r.id)}">${esc(label)}</a>`}${take}</li>`;
   };
   const playing = list.filter((r) => r.status !== "over");
   const over = list.filter((r) => r.status === "over");
@@ -164,6 +168,20 @@ async function loadTables(more = false) {
     box.insertAdjacentHTML("beforeend", `<button class="ghost" id="more-tables">${esc(t("lobby.more"))}</button>`);
     document.getElementById("more-tables").onclick = () => loadTables(true);
   }
+}
+
+/** The tables this browser sits at (remembered by their pages), each asked whose move it is now. */
+async function myTables(list) {
+  let all = {};
+  try { all = JSON.parse(localStorage.getItem("fathom.mine") || "{}"); } catch { all = {}; }
+  const here = list.filter((r) => all[r.id] && r.status !== "over").slice(0, 12);
+  await Promise.all(here.map(async (r) => {
+    try {
+      const st = await (await fetch(`/api/tables/${encodeURIComponent(r.id)}/state`)).json();
+      all[r.id].yourMove = st.to_move === all[r.id].seat;
+    } catch { /* keep what the table's page last said */ }
+  }));
+  return all;
 }
 
 /** Take an open seat of a table in play: the first to ask gets its key and goes to its page. */

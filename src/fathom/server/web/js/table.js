@@ -7,6 +7,7 @@ import { t, esc, pickLang, loadStrings, openRules, showDialog, deviceUrl, I18N, 
 import { DeepBlue } from "./deepblue.js";
 import { IntoTheBlue } from "./intotheblue.js";
 import { renderHostPanel } from "./host.js";
+import { Motion } from "./motion.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
 const tokens = new URLSearchParams(location.hash.slice(1)).getAll("token");
@@ -21,6 +22,7 @@ const app = {
   rematchAsked: false,
 };
 window.fathom = app; // for tests and the curious
+app.motion = new Motion(app);
 
 /** The request headers that open ``key``'s seat (none for a spectator). */
 function auth(key) {
@@ -90,7 +92,7 @@ function onMessage(msg) {
     else if (onThisDevice() && app.you !== null && msg.to_move !== app.you) connectAs(null); // turn over: watch
     else if (!app.replay) {
       const fresh = !msg.reset && msg.events_from > 0 ? msg.events : []; // what just happened, not the whole log
-      render();
+      render(fresh);
       announceEvents(fresh);
     }
     return;
@@ -220,7 +222,7 @@ function hintHtml(msg) {
   const r = app.renderer;
   const sail = (h.detail && h.detail.sail_to) || null;
   const what = sail
-    ? sail.map(([node, stays], i) => esc(t(stays ? "t.hint_stay" : "t.hint_sail", { boat: i + 1, node }))).join(", ")
+    ? sail.map(([node, stays], i) => esc(t(stays ? "t.hint_stay" : "t.hint_sail", { boat: i + 1, node: r.nodeName ? r.nodeName(node) : node }))).join(", ")
     : r.moveLabel(h.move);
   let html = `<p class="hint-box" id="hint-text">${esc(t("t.hint_says"))} ${what}`;
   if (h.win_chance !== null && h.win_chance !== undefined) {
@@ -323,9 +325,77 @@ function announceEvents(events) {
   announce(box.textContent);
 }
 
+/** On this seat's turn: what the others did since its last move, in the log's words. */
+function renderSince(msg, events) {
+  const box = document.getElementById("since");
+  const mine = !app.replay && msg.you !== null && msg.to_move === msg.you && msg.legal.length;
+  const lines = mine && app.marks ? events.slice(app.marks.since).map((e) => app.renderer.eventText(e)).filter(Boolean) : [];
+  box.hidden = !mine || !app.marks || app.marks.since === 0;
+  if (box.hidden) { box.innerHTML = ""; return; }
+  const shown = lines.slice(-10);
+  box.innerHTML = `<h2>${esc(t("t.since"))}</h2>` + (shown.length
+    ? `<ol tabindex="0" aria-label="${esc(t("t.since"))}">${lines.length > shown.length ? "<li>…</li>" : ""}${shown.map((l) => `<li>${l}</li>`).join("")}</ol>` : `<p class="muted">${esc(t("t.since_none"))}</p>`);
+}
+
+// ---- your turn, even in another tab: title (banner()), favicon, an optional tone, the lobby's note ----
+const ICON = (fill, dot) => "data:image/svg+xml," + encodeURIComponent(`<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 20 20'><circle cx='10' cy='10' r='9' fill='${fill}'/>${dot ? "<circle cx='15' cy='5' r='4.5' fill='#e0313f' stroke='#fff' stroke-width='1.5'/>" : ""}</svg>`);
+const turnState = { mine: false };
+
+function signalTurn(msg) {
+  const mine = !app.replay && msg.to_move === msg.you && msg.legal.length > 0;
+  document.querySelector("link[rel=icon]").href = mine ? ICON("#f2c94c", true) : ICON("#2f7cf6", false);
+  document.body.dataset.yourMove = mine ? "1" : "0";
+  if (mine && !turnState.mine && localStorage.getItem("fathom.sound") === "1") tone();
+  turnState.mine = mine;
+  rememberTable(msg, mine);
+}
+
+/** A short two-note chime, made on the spot (no sound file). */
+function tone() {
+  try {
+    const ctx = tone.ctx || (tone.ctx = new AudioContext());
+    [660, 880].forEach((f, i) => {
+      const osc = ctx.createOscillator(), gain = ctx.createGain();
+      const at = ctx.currentTime + i * 0.16;
+      osc.frequency.value = f;
+      gain.gain.setValueAtTime(0.0001, at);
+      gain.gain.exponentialRampToValueAtTime(0.15, at + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, at + 0.15);
+      osc.connect(gain).connect(ctx.destination);
+      osc.start(at);
+      osc.stop(at + 0.16);
+    });
+  } catch { /* no audio here: the title and icon still say it */ }
+}
+
+function soundButton() {
+  const b = document.getElementById("sound");
+  const on = localStorage.getItem("fathom.sound") === "1";
+  b.textContent = (on ? "♪ " : "– ") + t("t.sound");
+  b.setAttribute("aria-pressed", String(on));
+  b.title = t(on ? "t.sound_on" : "t.sound_off");
+  b.onclick = () => {
+    localStorage.setItem("fathom.sound", on ? "0" : "1");
+    soundButton();
+    if (!on) tone();
+  };
+}
+
+/** The lobby lists this browser's tables with "your move" beside those waiting for it. */
+function rememberTable(msg, mine) {
+  if (msg.you === null || msg.you === undefined || !app.token) return;
+  let all = {};
+  try { all = JSON.parse(localStorage.getItem("fathom.mine") || "{}"); } catch { all = {}; }
+  const url = onThisDevice() ? location.pathname + location.hash : `/t/${encodeURIComponent(tableId)}#token=${encodeURIComponent(app.token)}`;
+  all[tableId] = { seat: msg.you, url, yourMove: mine, over: msg.to_move === "over", at: Date.now() };
+  const keep = Object.entries(all).sort((a, b) => b[1].at - a[1].at).slice(0, 30); // the newest few
+  localStorage.setItem("fathom.mine", JSON.stringify(Object.fromEntries(keep)));
+}
+
 function renderLog(events) {
   const ol = document.getElementById("log");
   const r = app.renderer;
+  r.annotate?.(events);
   const items = events.slice(-150).map((e) => {
     const text = r.eventText(e);
     return text ? `<li class="ev ev-${esc(e.type)}">${text}</li>` : "";
@@ -429,7 +499,7 @@ function renderReplayBar(msg) {
       <button class="ghost" data-step="${Math.min(total, step + 1)}" title="${esc(t("t.next"))}" id="replay-next">▶</button>
       <button class="ghost" data-step="${total}" title="${esc(t("t.last"))}">▶|</button>
     </div>
-    <p class="muted" id="replay-step">${esc(t("t.step", { n: step, total }))}${app.replay && app.replay.data.action ? " · " + esc(app.replay.data.action) : ""}</p>
+    <p class="muted" id="replay-step">${esc(t("t.step", { n: step, total }))}${app.replay && app.replay.data.action ? " · " + app.renderer.moveLabel(app.replay.data.action) : ""}</p>
     <a class="button small" href="/api/tables/${encodeURIComponent(tableId)}/save" download>${esc(t("t.download"))}</a>
     ${rematchHtml(msg)}${reviewHtml()}
     ${summaryHtml(msg)}`;
@@ -451,7 +521,8 @@ async function goto(step) {
   render();
 }
 
-function render() {
+function render(fresh = []) {
+  if (!app.replay) app.motion.before();
   hideCurtain();
   document.querySelector(".layout").hidden = false;
   const live = app.msg;
@@ -469,9 +540,14 @@ function render() {
   banner(msg);
   renderReplayBar(live);
   renderMoves(msg);
+  app.renderer.annotate?.(events);
+  app.marks = app.replay ? null : app.motion.marks(events, live.you);
   app.renderer.render(msg, events);
   boardTargets();
   renderLog(events);
+  renderSince(msg, events);
+  if (!app.replay) app.motion.after(fresh);
+  signalTurn(live);
   followMoves();
   keepFocus();
 }
@@ -542,6 +618,7 @@ async function main() {
   await loadStrings(pickLang());
   translatePage();
   document.getElementById("rules-btn").onclick = () => app.welcome && openRules(app.welcome.table.game);
+  soundButton();
   document.getElementById("chat-form").onsubmit = (e) => {
     e.preventDefault();
     const input = document.getElementById("chat-input");
