@@ -42,7 +42,7 @@ def _choose(legal: list[str], rng: random.Random) -> str:
         found = [a for a in legal if a.startswith(first)]
         if found:
             return rng.choice(found)
-    if "resurface" in legal and rng.random() < 0.5:
+    if "resurface" in legal and rng.random() < 0.7:
         return "resurface"
     far = [a for a in legal if a.startswith("sail boat") and re.search(r"->[AB]", a)]
     if far and rng.random() < 0.8:
@@ -100,7 +100,8 @@ BOXES = """() => {
 
 
 def test_each_kind_of_motion_starts_where_the_thing_was_and_ends_where_it_is(live_server, browser):
-    links = live_server.post("/api/tables", {"game": "deep-blue", "seed": 8,
+    # open totals: the watching spectator sees every dive's VP float to its seat (R-DB-18 hides them by default)
+    links = live_server.post("/api/tables", {"game": "deep-blue", "seed": 8, "options": {"hidden_scores": False, "first_player": 0},
                                              "seats": [{"kind": "human", "name": n} for n in ("Ann", "Bob", "Cy", "Di")]})
     tid = links["id"]
     tokens = {s["seat"]: s["token"] for s in links["seats"]}
@@ -251,17 +252,18 @@ def test_every_log_line_of_a_bot_game_has_names_and_numbers_and_no_internal_id(l
     page.wait_for_function("document.body.dataset.status === 'over'", timeout=60000)
     lines = page.evaluate("""() => { const r = window.fathom.renderer; r.annotate?.(window.fathom.events);
       return window.fathom.events.map((e) => { const d = document.createElement('div'); d.innerHTML = r.eventText(e);
-        return [e.type, e.seat ?? null, d.textContent.replace(/\\s+/g, ' ').trim(), d.querySelectorAll('svg').length]; }); }""")
+        return [e.type, e.seat ?? null, d.textContent.replace(/\\s+/g, ' ').trim(), d.querySelectorAll('svg').length,
+          e.vp === null]; }); }""")
     assert len(lines) > 50
     seats = [page.evaluate(f"window.fathom.seatName({s})") for s in range(4)]
-    for kind, seat, text, pictures in lines:
+    for kind, seat, text, pictures, hidden in lines:
         where = (kind, text)
         assert text, where
         assert not re.search(r"\b(start|advanced|sunken-city)-\d|\b(ev|log|card|tile|db|gem)\.[a-z]|\{\w+\}|undefined|null|NaN", text), where
         assert not any(re.search(rf"(?<![\w-]){re.escape(c)}(?![\w-])", text) for c in CARD_IDS), where
         if seat is not None:
             assert seats[seat] in text, where  # who did it, by name
-        if kind in NUMBERED:
+        if kind in NUMBERED and not hidden:  # a dive's VP stays the scorer's own under hidden totals (R-DB-18)
             # how much (in figures or, for dice, words: "rerolls all six dice"), or the dice and gems themselves
             assert re.search(r"\d|\b(six|deux|trois|quatre|cinq|two|three|four|five)\b", text) or pictures, where
         if lang == "fr":

@@ -105,6 +105,7 @@ export class DeepBlue {
       : e.type === "defend" ? (e.card ? "card" : e.spot ? "spot" : null) : null;
     if (variant && I18N.s[`${key}-${variant}`] !== undefined) key = `${key}-${variant}`;
     // the page's fuller lines: the site, tile, gem and VP that the engine said once, earlier (annotate())
+    if (e.scenario) p.scenario = this.scenarioName(e.scenario); // drawn at random: by its name, not its id
     if (e.type === "setup") Object.assign(p, { n: this.view?.players, scenario: this.scenarioName(this.view?.options?.scenario) });
     const better = {
       setup: this.view ? "log.setup" : null, rest: "log.rest", "setup-tile": e.tile ? "log.setup-tile" : null,

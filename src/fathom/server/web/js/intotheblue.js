@@ -80,6 +80,7 @@ export class IntoTheBlue {
       }
       case "place": return esc(t("ev.place", { who, n: e.shells, level: e.level }));
       case "chest": return esc(e.value !== undefined && e.value !== null ? t("ev.chest-value", { who, value: e.value }) : t("ev.chest", { who }));
+      case "first_player": return esc(t("ev.first-player", { who }));
       case "end_triggered": return esc(t("ev.end_triggered", { who }));
       case "game_over": return esc(t("ev.game_over")) + " " + (e.scores || []).map((s, i) => `<span class="chip" style="--c:${this.colour(i)}">${esc(this.app.seatName(i))} ${s}</span>`).join(" ");
       default: return esc(e.text || e.type);
