@@ -81,6 +81,7 @@ export class DeepBlue {
   annotate(events) {
     let site = null, tile = null, n = 0, hazard = null;
     for (const e of events) {
+      if (!e) continue; // a gap: events missed while watching behind a pass-and-play curtain
       if (e.type === "dive") { site = e.site; tile = e.tile; n = 0; hazard = null; }
       if (e.type === "gem") n += 1;
       if (e.type === "hazard") hazard = e.gem;

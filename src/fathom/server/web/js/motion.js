@@ -219,7 +219,7 @@ export class Motion {
   /** Seat -> what its moves since this seat's last move touched: boats, sites, cards, the events.
    *  A spectator has no move of its own: for it each seat's marks are its latest run of moves. */
   marks(events, you) {
-    const acts = (e) => e.seat !== undefined && e.seat !== null && ACTIONS.has(e.type);
+    const acts = (e) => e && e.seat !== undefined && e.seat !== null && ACTIONS.has(e.type); // (a gap is no move)
     const out = new Map();
     const add = (e) => {
       const m = out.get(e.seat) || { boats: new Set(), sites: new Set(), cards: new Set(), events: [] };

@@ -136,7 +136,9 @@ function handOverTo(msg) {
 /** Nothing of the last view stays on screen until the next one is rendered. */
 function blank() {
   document.querySelector(".layout").hidden = true;
-  for (const id of ["main", "game-side", "moves", "log", "announce"]) document.getElementById(id).innerHTML = "";
+  for (const id of ["main", "game-side", "moves", "log", "announce", "since"]) document.getElementById(id).innerHTML = "";
+  document.getElementById("since").hidden = true;
+  document.getElementById("motion-layer")?.replaceChildren(); // nothing of the last seat's moves in flight
   document.body.dataset.mine = "0";
   document.getElementById("to-moves").hidden = true;
 }
@@ -149,7 +151,8 @@ function forget() {
   const r = app.renderer; // kept (it holds the board's listeners), but not what it last drew
   if (r) Object.assign(r, { msg: null, view: null, events: null, legal: null });
   Object.assign(app, { live: null, msg: null, welcome: null, you: null, events: [], hint: null, replay: null,
-    pending: false });
+    pending: false, marks: null });
+  Object.assign(app.motion, { shot: null, played: [] });
 }
 
 function showCurtain(seat) {
@@ -329,7 +332,7 @@ function announceEvents(events) {
 function renderSince(msg, events) {
   const box = document.getElementById("since");
   const mine = !app.replay && msg.you !== null && msg.to_move === msg.you && msg.legal.length;
-  const lines = mine && app.marks ? events.slice(app.marks.since).map((e) => app.renderer.eventText(e)).filter(Boolean) : [];
+  const lines = mine && app.marks ? events.slice(app.marks.since).filter(Boolean).map((e) => app.renderer.eventText(e)).filter(Boolean) : [];
   box.hidden = !mine || !app.marks || app.marks.since === 0;
   if (box.hidden) { box.innerHTML = ""; return; }
   const shown = lines.slice(-10);
@@ -396,7 +399,7 @@ function renderLog(events) {
   const ol = document.getElementById("log");
   const r = app.renderer;
   r.annotate?.(events);
-  const items = events.slice(-150).map((e) => {
+  const items = events.slice(-150).filter(Boolean).map((e) => { // (no gap: events missed behind a curtain)
     const text = r.eventText(e);
     return text ? `<li class="ev ev-${esc(e.type)}">${text}</li>` : "";
   });
