@@ -56,3 +56,33 @@ def browser():
 
 def pytest_configure(config: Any) -> None:
     config.addinivalue_line("filterwarnings", "ignore:Using `httpx`")
+
+
+def _missing(what: str) -> None:
+    # CI installs nginx and PostgreSQL (.ci/run): there a missing one is a failure, never a quiet skip
+    (pytest.fail if os.environ.get("CI") else pytest.skip)(what)
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> str:
+    """A PostgreSQL database for the tests (FATHOM_TEST_POSTGRES_URL; .ci/run sets it)."""
+    url = os.environ.get("FATHOM_TEST_POSTGRES_URL")
+    if not url:
+        _missing("set FATHOM_TEST_POSTGRES_URL to a PostgreSQL database")
+    try:
+        import psycopg
+
+        psycopg.connect(url, connect_timeout=5).close()
+    except Exception as exc:  # noqa: BLE001
+        _missing(f"PostgreSQL at FATHOM_TEST_POSTGRES_URL is not reachable ({exc})")
+    return url
+
+
+@pytest.fixture(scope="session")
+def nginx_binary() -> str:
+    from cluster import nginx_binary as find
+
+    path = find()
+    if path is None:
+        _missing("no nginx (apt-get install nginx)")
+    return path

@@ -7,6 +7,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -42,6 +43,38 @@ def play_out(client, links) -> None:
     raise AssertionError("the game did not end")
 
 
+def run_async(coroutine: Any) -> Any:
+    """``asyncio.run`` in a thread of its own (the browser tests leave an event loop in this one)."""
+    import asyncio
+    import threading
+
+    box: dict[str, Any] = {}
+
+    def main() -> None:
+        try:
+            box["value"] = asyncio.run(coroutine)
+        except BaseException as exc:  # noqa: BLE001 - handed to the caller
+            box["error"] = exc
+
+    thread = threading.Thread(target=main)
+    thread.start()
+    thread.join()
+    if "error" in box:
+        raise box["error"]
+    return box.get("value")
+
+
+def wait_over(client: Any, tid: str, timeout: float = 60.0) -> dict[str, Any]:
+    """The state of table ``tid`` once its game is over (bots play on the server, not in the request)."""
+    end = time.time() + timeout
+    while time.time() < end:
+        st = client.get(f"/api/tables/{tid}/state").json()
+        if st["to_move"] == "over":
+            return st
+        time.sleep(0.05)
+    raise AssertionError(f"table {tid} did not finish in {timeout} s")
+
+
 def bearer(token: str | None) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"} if token else {}
 
@@ -65,7 +98,8 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 class LiveServer:
-    """``python -m fathom.server`` on 127.0.0.1 with a SQLite file; can be killed and restarted."""
+    """``python -m fathom.server`` on 127.0.0.1 with a SQLite file (or a database URL); can be killed
+    and restarted."""
 
     def __init__(self, db: str, *args: str) -> None:
         self.db = db
@@ -76,19 +110,20 @@ class LiveServer:
 
     def start(self) -> None:
         env = dict(os.environ, PYTHONUNBUFFERED="1")
+        self.output = tempfile.TemporaryFile()  # a file, not a pipe: a chatty server never blocks on it
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "fathom.server", "--host", "127.0.0.1", "--port", str(self.port), "--db", self.db,
              *self.args],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
-        end = time.time() + 30
-        while time.time() < end:
-            try:
-                with urllib.request.urlopen(self.url + "/healthz", timeout=1) as r:
-                    if r.status == 200:
-                        return
-            except OSError:
-                time.sleep(0.1)
-        raise RuntimeError("server did not start")
+            stdout=self.output, stderr=subprocess.STDOUT, env=env)
+        from fathom.server.deploy import wait_healthy
+
+        if not wait_healthy(self.url, 30):
+            raise RuntimeError("server did not start: " + self.said())
+
+    def said(self) -> str:
+        """What the server printed (its log), for a failing test's message."""
+        self.output.seek(0)
+        return self.output.read().decode(errors="replace")[-3000:]
 
     def kill(self) -> None:
         """SIGKILL: no shutdown handlers, as in a crash."""
@@ -121,6 +156,10 @@ class LiveServer:
                 return r.status, dict(r.headers), r.read()
         except urllib.error.HTTPError as err:
             return err.code, dict(err.headers), err.read()
+
+    def get_text(self, path: str) -> str:
+        with urllib.request.urlopen(self.url + path, timeout=10) as r:
+            return r.read().decode()
 
     def get(self, path: str, token: str | None = None) -> dict[str, Any]:
         req = urllib.request.Request(self.url + path, headers=bearer(token))

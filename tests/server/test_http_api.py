@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from server_helpers import bearer, make_table, play_out
+from server_helpers import bearer, make_table, play_out, wait_over
 
 from fathom import load
 from fathom.core.api import CHANCE
@@ -223,9 +223,10 @@ def test_back_and_links_for_the_host(client):
 
 
 def test_bots_and_chance_play_to_the_end_and_the_game_replays(client):
+    client.app.state.referee.bot_table_pace = 0.001  # all-bot tables are paced; this one may hurry
     links = make_table(client, [{"kind": "bot", "bot": "1"}, {"kind": "bot", "bot": "0"}], seed=5)
     tid = links["id"]
-    st = client.get(f"/api/tables/{tid}/state").json()
+    st = wait_over(client, tid)
     assert st["to_move"] == "over" and st["table"]["status"] == "over" and st["winners"]
     save = client.get(f"/api/tables/{tid}/save")
     assert save.status_code == 200

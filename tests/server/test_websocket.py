@@ -164,27 +164,36 @@ def test_hint_answers_the_seat_to_move_alone_and_plays_nothing(client):
 
 def test_a_seats_hint_bot_lasts_until_another_seat_moves(client):
     """Hints within one choice of several steps come from one bot (a hinted sail is followed);
-    after a rival's move the next hint starts afresh."""
+    after a rival's move the next hint starts afresh. The bot thinks in a worker process and
+    travels there and back, so the hints are exactly those of one bot kept in this process."""
+    from fathom.bots.hint import HINT_BOT, suggest
+    from fathom.bots.registry import make_bot
+
     links = make_table(client, seats=[{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "1"}])
     tid, token = links["id"], links["seats"][0]["token"]
     table = client.app.state.referee.get(tid)
+    local = make_bot(HINT_BOT, "deep-blue", 11 * 31)  # the hint bot of seat 0 at a seed-11 table
+    expected = suggest(local, table.state).move
     hint = client.post(f"/api/tables/{tid}/hint", headers=bearer(token)).json()
-    first = table.hint_bots[0]
+    assert hint["move"] == expected and 0 in table.hint_bots
     res = client.post(f"/api/tables/{tid}/act", headers=bearer(token),
                       json={"action": hint["move"], "expect": hint["move_number"]})
     assert res.status_code == 200
     own_steps = 0
     while table.log[-1].actor == 0:  # the person's own steps (paying, sailing) keep the bot
-        assert table.hint_bots[0] is first
+        assert 0 in table.hint_bots
         own_steps += 1
+        expected = suggest(local, table.state).move  # the same bot, its plan carried on
         step = client.post(f"/api/tables/{tid}/hint", headers=bearer(token)).json()
+        assert step["move"] == expected
         client.post(f"/api/tables/{tid}/act", headers=bearer(token),
                     json={"action": step["move"], "expect": step["move_number"]})
     assert own_steps and any(e.actor == 1 for e in table.log[hint["move_number"]:])
     assert 0 not in table.hint_bots  # the bot seat moved: the next hint gets a fresh bot
     assert table.state.current_player == 0
-    client.post(f"/api/tables/{tid}/hint", headers=bearer(token))
-    assert table.hint_bots[0] is not first
+    fresh = suggest(make_bot(HINT_BOT, "deep-blue", 11 * 31), table.state).move
+    assert client.post(f"/api/tables/{tid}/hint", headers=bearer(token)).json()["move"] == fresh
+    assert 0 in table.hint_bots
 
 
 def test_a_table_can_refuse_hints(client):

@@ -17,7 +17,8 @@ def main() -> None:
     except ValueError as exc:  # a --trusted-proxy that is no address
         parser.error(str(exc))
     serve(args.host, args.port, args.db, public_url=args.public_url, log_level=args.log_level,
-          print_fn=lambda s: print(s, flush=True), limits=limits)
+          print_fn=lambda s: print(s, flush=True), limits=limits, bot_workers=args.bot_workers,
+          max_bot_tables=args.max_bot_tables)
 
 
 if __name__ == "__main__":

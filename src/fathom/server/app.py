@@ -19,6 +19,7 @@ from fastapi.responses import JSONResponse
 from fathom.server.db import Store, database_url
 from fathom.server.guard import Guard
 from fathom.server.i18n import error_text
+from fathom.server.notify import Bus
 from fathom.server.protocol import ProtocolError
 from fathom.server.routes import catalog, live, pages, play, tables
 from fathom.server.routes.common import Throttle, lang
@@ -31,20 +32,27 @@ log = logging.getLogger("fathom.server")
 
 
 def create_app(db: str | None = None, *, public_url: str = "", store: Store | None = None,
-               limits: Limits | None = None) -> FastAPI:
+               limits: Limits | None = None, bot_workers: int | None = None,
+               max_bot_tables: int | None = None) -> FastAPI:
     """The server app. ``db`` is a SQLite path or a database URL (default ``fathom.db``); ``limits``:
-    what strangers may do (:class:`~fathom.server.settings.Limits`, its defaults when not given)."""
+    what strangers may do (:class:`~fathom.server.settings.Limits`, its defaults when not given);
+    ``bot_workers`` processes think for bots and hints (default: one per core)."""
     limits = limits or Limits()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI):  # type: ignore[no-untyped-def]
         own = store or Store(database_url(db))
-        referee = Referee(own, public_url=public_url)
+        referee = Referee(own, public_url=public_url, bot_workers=bot_workers)
         app.state.referee = referee
+        referee.thinker.warm_up()
+        referee.max_bot_tables = max_bot_tables or referee.max_bot_tables
+        bus = Bus(referee)  # several processes on PostgreSQL hear each other; a no-op on SQLite
+        await bus.start()
         restored = referee.restore_all()
         if restored:
             log.info("restored %d table(s) in play", restored)
         yield
+        await bus.stop()
         if store is None:
             own.close()
 
@@ -70,14 +78,16 @@ async def _protocol_error(request: Request, exc: ProtocolError) -> JSONResponse:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *, public_url: str = "",
-          log_level: str = "warning", print_fn: Any = print, limits: Limits | None = None) -> None:
+          log_level: str = "warning", print_fn: Any = print, limits: Limits | None = None,
+          bot_workers: int | None = None, max_bot_tables: int | None = None) -> None:
     """Run the server until interrupted (``fathom serve``)."""
     import uvicorn
 
     url = database_url(db)
     shown = url if not url.startswith("postgresql") else url.split("@")[-1]
     address = public_url or f"http://{host}:{port}/"
-    app = create_app(db, public_url=public_url, limits=limits)
+    app = create_app(db, public_url=public_url, limits=limits, bot_workers=bot_workers,
+                     max_bot_tables=max_bot_tables)
     print_fn(f"fathom: serving on {address} (database {shown}); Ctrl+C stops")
     import os
 

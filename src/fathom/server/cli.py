@@ -25,6 +25,10 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
                         help="SQLite file (default fathom.db) or a URL such as postgresql://user@host/fathom")
     parser.add_argument("--public-url", default="", help="address printed in seat links, if not http://host:port")
     parser.add_argument("--log-level", default="warning", help="uvicorn log level (default warning)")
+    parser.add_argument("--bot-workers", type=int, default=None, metavar="N",
+                        help="processes that think for bots and hints (default: one per core)")
+    parser.add_argument("--max-bot-tables", type=int, default=None, metavar="N",
+                        help="bot-only tables in play per process (default: 8 per bot worker)")
     add_limit_arguments(parser)
 
 
@@ -70,7 +74,8 @@ def run_serve(args: argparse.Namespace, console: Any) -> int:
         _say(console, f"error: {exc}")
         return 2
     serve(args.host, args.port, args.db, public_url=args.public_url, log_level=args.log_level,
-          print_fn=lambda s: _say(console, s), limits=limits)
+          print_fn=lambda s: _say(console, s), limits=limits, bot_workers=args.bot_workers,
+          max_bot_tables=args.max_bot_tables)
     return 0
 
 

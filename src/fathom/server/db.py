@@ -7,6 +7,12 @@ a restart restores every table exactly.
 
 All calls are short synchronous transactions made from the server's event loop;
 an action is committed before anyone is told about it.
+
+On PostgreSQL several server processes may share one database: the log is the only
+truth, its primary key (table, step) lets only one process write step k (the other
+gets :class:`Conflict`), every change is announced with ``pg_notify`` in the same
+transaction (:mod:`.notify` listens), and a lease row says which process plays a
+table's bots.
 """
 
 from __future__ import annotations
@@ -36,9 +42,14 @@ from sqlalchemy import (
     insert,
     or_,
     select,
+    text,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError
+
+CHANNEL = "fathom"  # the LISTEN/NOTIFY channel of table changes
+NOTIFY_LIMIT = 7900  # PostgreSQL refuses a payload of 8000 bytes or more
 
 metadata = MetaData()
 
@@ -75,6 +86,18 @@ actions_t = Table(
     Column("source", String(16), nullable=False),  # human | bot | chance | clock
     Column("at", Float, nullable=False),
 )
+
+leases_t = Table(  # which server process plays a table's bots and chance (several processes, one database)
+    "fathom_leases",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("owner", String(32), nullable=False),
+    Column("until", Float, nullable=False),
+)
+
+
+class Conflict(Exception):
+    """Another process wrote this step of the log first (or changed the log under an undo)."""
 
 
 @dataclass
@@ -116,6 +139,22 @@ def database_url(db: str | None) -> str:
     return "sqlite:///" + str(Path(db).expanduser().resolve())
 
 
+def _postgres_session(dbapi_conn: Any, _record: Any) -> None:
+    """Commit without waiting for the disk flush (about 1 ms instead of 5-60 on a busy disk).
+
+    The server commits on its event loop, so a slow flush would stall every page. A killed
+    server process still loses nothing (PostgreSQL has the commit); only a crash of the
+    database machine may lose its last fraction of a second, as with SQLite's
+    ``synchronous=NORMAL`` below. Add ``?options=-c%20synchronous_commit%3Don`` to the URL
+    to keep PostgreSQL's default.
+    """
+    if "synchronous_commit" in str(getattr(dbapi_conn, "info", None) and dbapi_conn.info.dsn):
+        return
+    with dbapi_conn.cursor() as cur:
+        cur.execute("SET synchronous_commit TO off")
+    dbapi_conn.commit()
+
+
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur = dbapi_conn.cursor()
     cur.execute("PRAGMA journal_mode=WAL")  # readers never block the writer
@@ -135,20 +174,32 @@ class Store:
         self.engine: Engine = create_engine(url, **kwargs)
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        metadata.create_all(self.engine)
+        elif url.startswith("postgresql"):
+            event.listen(self.engine, "connect", _postgres_session)
+        self.shared = url.startswith("postgresql")  # other processes may write: notify them, take leases
+        self.origin = secrets.token_hex(6)  # this process, in its notifications (it ignores its own)
+        with self.engine.begin() as conn:
+            if self.shared:  # several processes starting at once on a new database: one creates the tables
+                conn.execute(text("SELECT pg_advisory_xact_lock(4721)"))
+            metadata.create_all(conn)
 
     def close(self) -> None:
         self.engine.dispose()
 
     # ---- server secret (signs seat tokens) ------------------------------------------------
     def secret(self) -> bytes:
-        with self.engine.begin() as conn:
-            row = conn.execute(select(meta_kv.c.value).where(meta_kv.c.key == "secret")).first()
-            if row is not None:
-                return bytes.fromhex(row[0])
-            value = secrets.token_hex(32)
-            conn.execute(insert(meta_kv).values(key="secret", value=value))
-            return bytes.fromhex(value)
+        for _ in range(2):
+            try:
+                with self.engine.begin() as conn:
+                    row = conn.execute(select(meta_kv.c.value).where(meta_kv.c.key == "secret")).first()
+                    if row is not None:
+                        return bytes.fromhex(row[0])
+                    value = secrets.token_hex(32)
+                    conn.execute(insert(meta_kv).values(key="secret", value=value))
+                    return bytes.fromhex(value)
+            except IntegrityError:  # another process starting at the same time made it: read theirs
+                continue
+        raise RuntimeError("the server secret could not be read or made")
 
     # ---- tables --------------------------------------------------------------------------
     def create_table(self, rec: TableRecord) -> None:
@@ -167,6 +218,7 @@ class Store:
         values["updated"] = time.time()
         with self.engine.begin() as conn:
             conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(**values))
+            self._notify(conn, table_id, "meta")
 
     def table(self, table_id: str) -> TableRecord | None:
         with self.engine.connect() as conn:
@@ -204,6 +256,7 @@ class Store:
     def append(self, table_id: str, start: int, entries: Iterable[LoggedAction], status: str | None = None) -> None:
         """Append ``entries`` as log items ``start, start+1, …`` in one transaction."""
         now = time.time()
+        entries = list(entries)
         rows = [
             {"table_id": table_id, "idx": start + i, "action": e.action, "name": e.name, "actor": e.actor,
              "source": e.source, "at": now}
@@ -211,24 +264,78 @@ class Store:
         ]
         if not rows and status is None:
             return
-        with self.engine.begin() as conn:
-            if rows:
-                conn.execute(insert(actions_t), rows)
-            # the table says when it last moved (the lobby leaves abandoned tables out)
-            values = {"updated": now} if status is None else {"status": status, "updated": now}
-            conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(**values))
+        try:
+            with self.engine.begin() as conn:
+                if rows:
+                    conn.execute(insert(actions_t), rows)
+                # the table says when it last moved (the lobby leaves abandoned tables out)
+                values = {"updated": now} if status is None else {"status": status, "updated": now}
+                conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(**values))
+                moves = json.dumps([[e.action, e.name, e.actor, e.source] for e in entries], separators=(",", ":"))
+                self._notify(conn, table_id, "log", f"{start} {moves}")
+        except IntegrityError:
+            raise Conflict(table_id) from None
 
     def truncate(self, table_id: str, keep: int) -> None:
-        """Drop log items ``keep`` and later (undo)."""
+        """Drop log item ``keep``, the last one (undo); :class:`Conflict` if the log has moved on since."""
         with self.engine.begin() as conn:
+            last = conn.execute(select(func.max(actions_t.c.idx)).where(actions_t.c.table_id == table_id)).scalar()
+            if last != keep:
+                raise Conflict(table_id)
             conn.execute(delete(actions_t).where(actions_t.c.table_id == table_id, actions_t.c.idx >= keep))
             conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(updated=time.time()))
+            self._notify(conn, table_id, "undo")
 
-    def log(self, table_id: str) -> list[LoggedAction]:
+    def _notify(self, conn: Connection, table_id: str, kind: str, detail: str = "") -> None:
+        """Tell the other processes (delivered when this transaction commits, never before).
+
+        ``detail`` of new log items (their first step and the items) spares the listeners a
+        read of the log; past PostgreSQL's 8000-byte limit it is left out and they read it.
+        """
+        if self.shared:
+            payload = f"{self.origin} {kind} {table_id}"
+            if detail and len(payload) + len(detail) < NOTIFY_LIMIT:
+                payload += " " + detail
+            conn.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload})
+
+    # ---- which process plays a table's bots ------------------------------------------------
+    def take_lease(self, table_id: str, seconds: float) -> bool:
+        """Hold (or keep) the right to play ``table_id``'s bots for ``seconds``; False if another
+        live process holds it."""
+        now = time.time()
+        with self.engine.begin() as conn:
+            done = conn.execute(update(leases_t).where(
+                leases_t.c.table_id == table_id,
+                or_(leases_t.c.owner == self.origin, leases_t.c.until < now),
+            ).values(owner=self.origin, until=now + seconds)).rowcount
+            if done:
+                return True
+            if conn.execute(select(leases_t.c.owner).where(leases_t.c.table_id == table_id)).first() is not None:
+                return False
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(insert(leases_t).values(table_id=table_id, owner=self.origin, until=now + seconds))
+            return True
+        except IntegrityError:  # another process took it at the same instant
+            return False
+
+    def drop_lease(self, table_id: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(delete(leases_t).where(leases_t.c.table_id == table_id, leases_t.c.owner == self.origin))
+
+    def orphans(self) -> list[str]:
+        """Tables in play whose bot-playing process stopped renewing its lease (it died)."""
+        query = select(leases_t.c.table_id).join(tables_t, tables_t.c.id == leases_t.c.table_id).where(
+            and_(leases_t.c.until < time.time(), tables_t.c.status == "playing"))
+        with self.engine.connect() as conn:
+            return [r[0] for r in conn.execute(query)]
+
+    def log(self, table_id: str, start: int = 0) -> list[LoggedAction]:
+        """The log of ``table_id`` from item ``start`` on."""
         with self.engine.connect() as conn:
             rows = conn.execute(
                 select(actions_t.c.action, actions_t.c.name, actions_t.c.actor, actions_t.c.source)
-                .where(actions_t.c.table_id == table_id)
+                .where(actions_t.c.table_id == table_id, actions_t.c.idx >= start)
                 .order_by(actions_t.c.idx)
             )
             return [LoggedAction(r[0], r[1], r[2], r[3]) for r in rows]

@@ -24,6 +24,19 @@ from fathom.server.odds import odds_for
 CHECKPOINT_EVERY = 64  # replay keeps a copy of every 64th position of a finished game
 
 
+def fork(state: State) -> State:
+    """A copy of a table's live state to apply a change to before it is committed.
+
+    Unlike a bare ``clone`` (a bot's copy, which stops recording events to keep playouts
+    fast), it keeps the event log, so pages are never sent a replay of the whole game.
+    """
+    other = state.clone()
+    log = getattr(state, "_log", None)
+    if log is not None:
+        other._log = list(log)
+    return other
+
+
 @dataclass(eq=False)
 class Client:
     """One open page: its seat (``None``: spectator) and what it has been sent."""
@@ -67,7 +80,10 @@ class LiveTable:
         self.deadline: float | None = None
         self.deadline_move = -1
         self.timer: asyncio.TimerHandle | None = None
-        self.runner: asyncio.Task | None = None
+        self.runner: asyncio.Task | None = None  # plays the server's moves (dice, bots) while it is their turn
+        self.lease_until = 0.0  # several processes: this one plays the table's bots until then
+        self.changed_at = now()  # the last move applied here (a stalled table is taken over)
+        self.lock = asyncio.Lock()  # one change at a time: validate, commit, show
         self.describe = describe(rec.game, rec.players, rec.options)
         self._checkpoints: dict[int, State] = {}
         self.chat: deque = deque(maxlen=50)

@@ -7,8 +7,16 @@ Chance is resolved with ``state.sample_chance()`` and each bot decision by a bot
 seeded from the table's seed, seat and move number, so a table is a pure function
 of its seed and the people's moves; a restart replays the logs.
 
-Everything runs on the server's event loop; the mutations are synchronous, so two
-messages can never interleave inside one change.
+A change is validated and applied to a copy of the table's state on the event loop; the
+copy replaces the live state once the database has committed it (PostgreSQL's commit
+runs in a thread), and each table's changes pass one at a time (its lock), so two messages can
+never interleave inside one change and nobody is shown a move before it is stored. What
+takes time (a bot's move, a hint) is thought out in worker processes (:mod:`.workers`)
+while the loop goes on sending and receiving.
+With several server processes on one PostgreSQL the database's log is the truth: a
+step another process wrote first makes this one reload and judge the move again, other
+processes' changes arrive through :meth:`Referee.sync`, and only the holder of a
+table's lease plays its bots.
 """
 
 from __future__ import annotations
@@ -17,19 +25,20 @@ import asyncio
 import json
 import logging
 import secrets
+import time
 from typing import Any
 
-from fathom.bots.hint import HINT_BOT, Hint, suggest
+from fathom.bots.hint import HINT_BOT, Hint
 from fathom.bots.registry import make_bot
 from fathom.core.api import CHANCE, State
 from fathom.core.errors import FathomError, IllegalActionError
 from fathom.core.registry import game_class, game_names, load, new_game, stored_options
-from fathom.server import auth
+from fathom.server import auth, workers
 from fathom.server.catalog import bot_available, bot_choices, check_options
 from fathom.server.clock import now
-from fathom.server.db import LoggedAction, Store, TableRecord, still_open
+from fathom.server.db import Conflict, LoggedAction, Store, TableRecord, still_open
 from fathom.server.i18n import error_text
-from fathom.server.live import Client, LiveTable
+from fathom.server.live import Client, LiveTable, fork
 from fathom.server.protocol import ProtocolError
 
 log = logging.getLogger("fathom.server")
@@ -39,16 +48,23 @@ MAX_AUTO_STEPS = 100_000
 SETTINGS = ("clock", "bot_delay_ms", "stand_in", "hints", "spectator_chat")  # a table's own, kept by a rematch
 SPEC_FIELDS = ("game", "seats", "options", "seed", "players", "save", *SETTINGS)
 SEAT_FIELDS = ("kind", "name", "bot", "open")
+BOT_TABLE_PACE = 0.05  # seconds between moves of a table where only bots play, even at bot_delay_ms 0
+BOT_TABLES_PER_WORKER = 8  # all-bot tables in play per worker process, by default
+LEASE_SECONDS = 3.0  # a process that stops renewing a table's lease (it died) loses it after this
+SETTLE_SECONDS = 30.0  # an HTTP move waits at most this long for the bots' answer at pace 0
 
 
 class Referee:
     """All live tables, their database and their pages."""
 
-    def __init__(self, store: Store, *, public_url: str = "") -> None:
+    def __init__(self, store: Store, *, public_url: str = "", bot_workers: int | None = None) -> None:
         self.store = store
         self.secret = store.secret()
         self.tables: dict[str, LiveTable] = {}
         self.public_url = public_url.rstrip("/")
+        self.thinker = workers.Thinker(bot_workers)
+        self.max_bot_tables = BOT_TABLES_PER_WORKER * self.thinker.workers
+        self.bot_table_pace = BOT_TABLE_PACE
 
     # ---- loading ---------------------------------------------------------------------------
     def restore_all(self) -> int:
@@ -57,7 +73,7 @@ class Referee:
         for table_id in self.store.table_ids("playing"):
             try:
                 table = self.get(table_id)
-            except FathomError as exc:
+            except (FathomError, ProtocolError) as exc:  # one broken table must not stop the server
                 log.error("table %s cannot be restored: %s", table_id, exc)
                 continue
             count += 1
@@ -68,6 +84,12 @@ class Referee:
         table = self.tables.get(table_id)
         if table is not None:
             return table
+        table = LiveTable(*self._load(table_id))
+        self.tables[table_id] = table
+        return table
+
+    def _load(self, table_id: str) -> tuple[TableRecord, State, list[LoggedAction]]:
+        """A table's record, its position (its log replayed) and its log, from the database."""
         rec = self.store.table(table_id) if isinstance(table_id, str) and len(table_id) <= 32 else None
         if rec is None:
             raise ProtocolError("no-table", status=404, table=str(table_id)[:32])
@@ -80,9 +102,54 @@ class Referee:
         except FathomError as exc:  # the engine's rules changed under a stored game
             log.error("table %s cannot be replayed: %s", table_id, exc)
             raise ProtocolError("no-table", status=410, table=table_id) from None
-        table = LiveTable(rec, state, entries)
-        self.tables[table_id] = table
-        return table
+        return rec, state, entries
+
+    async def reload(self, table: LiveTable) -> None:
+        """Rebuild ``table`` from the database (another process changed its log), keeping its pages."""
+        table.rec, table.state, table.log = await self._db(self._load, table.id)
+        table.changed_at = now()
+        table._checkpoints.clear()
+        table.hints.clear()
+        table.hint_bots.clear()
+        for client in table.clients:
+            client.mark(reset=True)
+
+    async def sync(self, table_id: str, kind: str, detail: str = "") -> None:
+        """Another process changed ``table_id`` (``log``: new moves, ``undo``, ``meta``: seats or settings);
+        ``detail`` of new moves: their first step and the moves (else they are read from the log)."""
+        table = self.tables.get(table_id)
+        if table is None:
+            return  # not in memory here: read from the database when someone asks for it
+        async with table.lock:
+            if kind == "log":
+                new = _heard_moves(detail, len(table.log))
+                if new is None:
+                    new = await self._db(self.store.log, table_id, len(table.log))
+                state = fork(table.state)
+                try:
+                    for entry in new:
+                        state.apply(entry.action)
+                except FathomError:
+                    await self.reload(table)
+                else:
+                    table.state = state
+                    self._extend(table, new)
+                if table.over:
+                    table.rec.status = "over"
+            elif kind == "undo":
+                await self.reload(table)
+            else:
+                rec = await self._db(self.store.table, table_id)
+                if rec is not None:
+                    table.rec.seats, table.rec.settings = rec.seats, rec.settings
+        self._after_change(table, reset=kind == "undo", local=False)
+
+    async def _db(self, call: Any, *args: Any) -> Any:
+        """A database call: in a thread for a database server (a round trip would stall the loop),
+        right here for SQLite (in-process and quicker than the hop to a thread)."""
+        if self.store.shared:
+            return await asyncio.to_thread(call, *args)
+        return call(*args)
 
     # ---- creating ---------------------------------------------------------------------------
     def create(self, spec: dict[str, Any], *, carried: list[dict[str, Any]] | None = None) -> tuple[LiveTable, dict[str, Any]]:
@@ -127,6 +194,8 @@ class Referee:
         # a save's moves so far, each with its author; marked imported, so none can be taken back here
         log = [LoggedAction(a, state.action_to_string(a), who, "import")
                for a, who in zip(state.history(), state.movers())] if saved else []
+        if not state.is_terminal() and all(s["kind"] == "bot" for s in seats):
+            self._room_for_bot_table()
         table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
         rec = TableRecord(id=table_id, game=game, players=len(seats), seed=seed, options=options, seats=seats,
                           settings=settings,
@@ -179,6 +248,12 @@ class Referee:
         if not bot_available(stand_in, game):
             stand_in = "0"
         return {"clock": clock, "bot_delay_ms": delay, "stand_in": stand_in, **flags}
+
+    def _room_for_bot_table(self) -> None:
+        """All-bot tables keep workers busy with nobody watching for it: a few at a time per process."""
+        playing = sum(1 for t in self.tables.values() if _bots_only(t) and not t.over)
+        if playing >= self.max_bot_tables:
+            raise ProtocolError("bot-tables-full", status=503, limit=self.max_bot_tables)
 
     def claim(self, table: LiveTable, seat: Any, name: Any) -> dict[str, Any]:
         """Seat the first person who asks at an open seat (one the host left to the lobby): its key and page."""
@@ -309,8 +384,20 @@ class Referee:
         return seat
 
     # ---- playing ---------------------------------------------------------------------------
-    def act(self, table: LiveTable, seat: int | None, action: Any, expect: int | None = None) -> int:
-        """A person's move: validated, applied, committed; returns the new move number."""
+    async def act(self, table: LiveTable, seat: int | None, action: Any, expect: int | None = None) -> int:
+        """A person's move: validated, applied, committed; returns the new move number.
+
+        If another process wrote this step first, the table is reloaded from the log and the
+        move judged again on the position everyone now sees (usually: stale, not your turn).
+        """
+        async with table.lock:
+            try:
+                return await self._act(table, seat, action, expect)
+            except Conflict:
+                await self.reload(table)
+                return await self._act(table, seat, action, expect)
+
+    async def _act(self, table: LiveTable, seat: int | None, action: Any, expect: int | None) -> int:
         if seat is None:
             raise ProtocolError("spectator", status=403)
         st = table.state
@@ -325,14 +412,33 @@ class Referee:
         try:
             action_id = st.string_to_action(action) if isinstance(action, str) else action
             entry = LoggedAction(action_id, st.action_to_string(action_id), seat, "human")
+            st = fork(st)
             st.apply(action_id)
         except IllegalActionError as exc:
             raise ProtocolError("illegal", status=422, detail=str(exc)) from None
-        self._commit(table, [entry])
+        entries = [entry]
+        if not table.rec.settings.get("bot_delay_ms", 0):  # the dice that follow: same commit, same message
+            while st.current_player == CHANCE and len(entries) < MAX_AUTO_STEPS:
+                entries.append(self._chance(st))
+                st.apply(entries[-1].action)
+        await self._commit(table, st, entries)
         self._after_change(table)
         return st.move_number()
 
-    def undo(self, table: LiveTable, seat: int | None, expect: int | None = None) -> int:
+    async def settled(self, table: LiveTable, timeout: float = SETTLE_SECONDS) -> None:
+        """Wait until the bots and dice have answered a move at a pace-0 table (a person or the end
+        is next), so an HTTP caller's next look finds a person to move; the event loop runs on."""
+        if table.rec.settings.get("bot_delay_ms", 0) or _bots_only(table):
+            return
+        end = now() + timeout
+        while table.auto_actor() and not table.over and now() < end:
+            await asyncio.sleep(0.01)
+
+    async def undo(self, table: LiveTable, seat: int | None, expect: int | None = None) -> int:
+        async with table.lock:
+            return await self._undo(table, seat, expect)
+
+    async def _undo(self, table: LiveTable, seat: int | None, expect: int | None) -> int:
         if seat is None:
             raise ProtocolError("spectator", status=403)
         if expect is not None and expect != table.state.move_number():
@@ -341,7 +447,11 @@ class Referee:
             raise ProtocolError("no-undo", status=409)
         keep = len(table.log) - 1
         rebuilt = table.state.replayed(keep)
-        self.store.truncate(table.id, keep)
+        try:
+            await self._db(self.store.truncate, table.id, keep)
+        except Conflict:  # another process added a move: there is nothing of this seat's to take back
+            await self.reload(table)
+            raise ProtocolError("no-undo", status=409) from None
         table.log = table.log[:keep]
         table.state = rebuilt
         table._checkpoints.clear()
@@ -352,7 +462,7 @@ class Referee:
         self._after_change(table, reset=True)
         return rebuilt.move_number()
 
-    def hint(self, table: LiveTable, seat: int | None) -> Hint:
+    async def hint(self, table: LiveTable, seat: int | None) -> Hint:
         """The move level 3 would play for ``seat`` now; changes nothing (the bot decides on a copy
         and, like every bot, reads only what that seat may know)."""
         if seat is None:
@@ -369,9 +479,12 @@ class Referee:
             return cached[1]
         bot = table.hint_bots.get(seat)
         if bot is None:
-            bot = table.hint_bots[seat] = make_bot(HINT_BOT, table.rec.game, (table.rec.seed * 31 + seat) % (2**62))
-        hint = suggest(bot, table.state)
-        table.hints[seat] = (move, hint)
+            bot = make_bot(HINT_BOT, table.rec.game, (table.rec.seed * 31 + seat) % (2**62))
+        # the bot travels to a worker and back: it keeps its plan (a hinted sail) for the next hint
+        hint, bot = await self.thinker.run(table.id, workers.PEOPLE, workers.hint, bot, table.state.clone())
+        if table.state.move_number() == move and table.state.current_player == seat:
+            table.hint_bots[seat] = bot
+            table.hints[seat] = (move, hint)
         return hint
 
     def come_back(self, table: LiveTable, seat: int) -> None:
@@ -380,67 +493,134 @@ class Referee:
             table.deadline_move = -1
             self._after_change(table)
 
-    def _commit(self, table: LiveTable, entries: list[LoggedAction]) -> None:
-        start = len(table.log)
+    async def _commit(self, table: LiveTable, state: State, entries: list[LoggedAction]) -> None:
+        """Write ``entries`` to the log (in a thread), then make ``state`` (the live state with them
+        applied) the table's; :class:`Conflict` if another process wrote those steps first.
+        The caller holds the table's lock."""
+        over = state.is_terminal()
+        await self._db(self.store.append, table.id, len(table.log), entries,
+                                "over" if over and table.rec.status != "over" else None)
+        table.state = state
+        self._extend(table, entries)
+        if over:
+            table.rec.status = "over"
+            if self.store.shared:
+                await self._db(self.store.drop_lease, table.id)
+
+    def _extend(self, table: LiveTable, entries: list[LoggedAction]) -> None:
         table.log.extend(entries)
+        table.changed_at = now()
         movers = {e.actor for e in entries if e.actor >= 0}
         for seat in [s for s in table.hint_bots if movers - {s}]:
             del table.hint_bots[seat]  # another seat moved: that seat's hinted plan (a sail) is over
-        self.store.append(table.id, start, entries, status="over" if table.over and table.rec.status != "over" else None)
-        if table.over:
-            table.rec.status = "over"
 
-    def _auto_action(self, table: LiveTable) -> LoggedAction:
+    async def lead(self, table: LiveTable) -> bool:
+        """May this process play ``table``'s bots and dice now? Always with one process; with several
+        on one database, only the holder of the table's lease (renewed while it plays)."""
+        if not self.store.shared:
+            return True
+        at = time.time()
+        if table.lease_until - at > LEASE_SECONDS / 2:
+            return True
+        held = await self._db(self.store.take_lease, table.id, LEASE_SECONDS)
+        table.lease_until = at + LEASE_SECONDS if held else 0.0
+        return held
+
+    @staticmethod
+    def _chance(st: State) -> LoggedAction:
+        action = st.sample_chance()
+        return LoggedAction(action, st.action_to_string(action), CHANCE, "chance")
+
+    async def _think(self, table: LiveTable) -> LoggedAction:
+        """The move of the bot (or a stand-in for a person out of time) in the seat to move, thought
+        out in a worker; seeded from the table's seed, the move number and the seat, as ever."""
         st = table.state
         who = st.current_player
-        if who == CHANCE:
-            action = st.sample_chance()
-            return LoggedAction(action, st.action_to_string(action), CHANCE, "chance")
         seat_rec = table.rec.seats[who]
         away = seat_rec["kind"] != "bot"
         name = table.rec.settings.get("stand_in", "0") if away else seat_rec["bot"]
         seed = (table.rec.seed * 1_000_003 + st.move_number() * 7919 + who) % (2**62)
+        lane = workers.BOTS if _bots_only(table) else workers.PEOPLE
         try:
-            action = make_bot(name, table.rec.game, seed).choose(st.clone())
-            if action not in st.legal_actions():
-                raise IllegalActionError(f"bot {name} chose an illegal action {action!r}")
-        except Exception as exc:  # noqa: BLE001 - a broken bot must not stop the table
-            log.warning("table %s: bot %s failed (%s); playing a random legal move", table.id, name, exc)
-            action = make_bot("random", table.rec.game, seed).choose(st)
+            action, problem = await self.thinker.run(table.id, lane, workers.bot_move, name, table.rec.game,
+                                                     seed, st.clone())
+        except ProtocolError:
+            raise  # busy: the caller waits and asks again
+        except Exception as exc:  # noqa: BLE001 - a worker that died must not stop the table
+            action, problem = make_bot("random", table.rec.game, seed).choose(st.clone()), f"worker failed ({exc!r})"
+        if problem:
+            log.warning("table %s: %s; playing a random legal move", table.id, problem)
         return LoggedAction(action, st.action_to_string(action), who, "clock" if away else "bot")
 
-    def _after_change(self, table: LiveTable, reset: bool = False) -> None:
-        """Let the server's own actors move, arm the turn clock, wake the pages."""
-        delay = table.rec.settings.get("bot_delay_ms", 0) / 1000
-        if table.auto_actor() and not table.over:
-            if delay <= 0:
-                batch: list[LoggedAction] = []
-                steps = 0
-                while table.auto_actor() and steps < MAX_AUTO_STEPS:
-                    entry = self._auto_action(table)
-                    table.state.apply(entry.action)
-                    batch.append(entry)
-                    steps += 1
-                if batch:
-                    self._commit(table, batch)
-            elif table.runner is None or table.runner.done():
-                table.runner = _spawn(self._run(table, delay))
+    def _after_change(self, table: LiveTable, reset: bool = False, local: bool = True) -> None:
+        """Let the server's own actors move, arm the turn clock, wake the pages.
+
+        After a change made here (``local``) the dice and bots play on from this process. A
+        change heard from another process is only shown: that process plays on (if it dies, the
+        lease sweep of :mod:`.notify` takes over).
+        """
+        if local:
+            self.drive(table)
         self._arm_clock(table)
         for client in table.clients:
             client.mark(reset)
 
-    async def _run(self, table: LiveTable, delay: float) -> None:
-        while table.auto_actor() and not table.over:
-            who = table.state.current_player
-            await asyncio.sleep(delay / 2 if who == CHANCE else delay)
-            if not table.auto_actor() or table.state.current_player != who or self.tables.get(table.id) is not table:
-                continue
-            entry = self._auto_action(table)
-            table.state.apply(entry.action)
-            self._commit(table, [entry])
+    def drive(self, table: LiveTable) -> None:
+        """Start playing the server's moves at ``table`` if they are due and nobody plays them yet."""
+        if table.auto_actor() and not table.over and (table.runner is None or table.runner.done()):
+            table.runner = _spawn(self._run(table))
+
+    def _still(self, table: LiveTable, state: State, move: int) -> bool:
+        """Is ``table`` still live here and at move ``move`` of ``state`` (nobody moved, undid, reloaded)?"""
+        return self.tables.get(table.id) is table and table.state is state and state.move_number() == move
+
+    async def _run(self, table: LiveTable) -> None:
+        """Play the server's moves (dice, bots, stand-ins) until a person is to move or the game ends.
+
+        At pace 0 the dice roll at once (no lease needed: the log's key settles a race); bots
+        think in workers (the loop stays free) under this process's lease of the table, and an
+        all-bot table waits ``bot_table_pace`` between moves anyway, so it cannot run flat out.
+        """
+        delay = table.rec.settings.get("bot_delay_ms", 0) / 1000
+        if _bots_only(table):
+            delay = max(delay, self.bot_table_pace)
+        while table.auto_actor() and not table.over and self.tables.get(table.id) is table:
+            st = table.state
+            who, move = st.current_player, st.move_number()
+            if (who != CHANCE or delay > 0) and not await self.lead(table):
+                return  # another process plays this table's bots; :meth:`sync` shows their moves
+            if delay > 0:
+                await asyncio.sleep(delay / 2 if who == CHANCE else delay)
+                if not self._still(table, st, move):
+                    continue
+            entries = []
+            if who != CHANCE:
+                try:
+                    entries.append(await self._think(table))
+                except ProtocolError:  # the workers' queue is full: wait for room
+                    await asyncio.sleep(0.2)
+                    continue
+            async with table.lock:
+                if not self._still(table, st, move):
+                    continue
+                st = fork(st)
+                if entries:
+                    st.apply(entries[0].action)
+                while st.current_player == CHANCE and len(entries) < MAX_AUTO_STEPS:
+                    entries.append(self._chance(st))  # the dice that follow, in the same commit
+                    st.apply(entries[-1].action)
+                    if delay > 0:
+                        break
+                try:
+                    await self._commit(table, st, entries)
+                except Conflict:  # another process played this step: its log is the truth
+                    await self.reload(table)
             self._arm_clock(table)
             for client in table.clients:
                 client.mark()
+        if self.store.shared and table.lease_until and self.tables.get(table.id) is table:
+            table.lease_until = 0.0  # a person is to move: whichever process hears their move plays on
+            await self._db(self.store.drop_lease, table.id)
 
     def _arm_clock(self, table: LiveTable) -> None:
         seconds = table.rec.settings.get("clock") or 0
@@ -511,6 +691,21 @@ class Referee:
 
     def save_json(self, table: LiveTable) -> str:
         return table.state.to_json()
+
+
+def _heard_moves(detail: str, have: int) -> list[LoggedAction] | None:
+    """The moves a notification carried that follow the ``have`` this process knows; None: read the log."""
+    if not detail:
+        return None
+    start, _, moves = detail.partition(" ")
+    if int(start) != have:
+        return None  # a gap (or a move already known): the log says what is true
+    return [LoggedAction(int(a), str(name), int(actor), str(source)) for a, name, actor, source in json.loads(moves)]
+
+
+def _bots_only(table: LiveTable) -> bool:
+    """A table where only bots play (paced, counted against the all-bot cap, served after people's)."""
+    return all(s["kind"] == "bot" for s in table.rec.seats)
 
 
 _TASKS: set[asyncio.Task] = set()

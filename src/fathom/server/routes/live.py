@@ -15,7 +15,7 @@ from fathom.server.i18n import LANGS
 from fathom.server.live import Client, LiveTable
 from fathom.server.protocol import ProtocolError, parse
 from fathom.server.routes.common import referee
-from fathom.server.tables import Referee, dumps
+from fathom.server.tables import Referee, _spawn, dumps
 
 HELLO_TIMEOUT = 20.0
 WATCH_INTERVAL = 0.1
@@ -74,7 +74,7 @@ def add_routes(app: FastAPI) -> None:
                     continue
                 try:
                     client.urgent = True
-                    _handle(ref, table, client, parse(text))
+                    await _handle(ref, table, client, parse(text))
                 except ProtocolError as exc:
                     client.push(ref.error_message(exc, client.lang))
         except WebSocketDisconnect:
@@ -94,20 +94,27 @@ async def _receive(ws: WebSocket) -> str | bytes | None:
     return message.get("bytes") or b""
 
 
-def _handle(ref: Referee, table: LiveTable, client: Client, msg: dict[str, Any]) -> None:
+async def _send_hint(ref: Referee, table: LiveTable, client: Client) -> None:
+    move = table.state.move_number()
+    try:
+        client.push({"type": "hint", "move_number": move, **(await ref.hint(table, client.seat)).to_json()})
+    except ProtocolError as exc:
+        client.push(ref.error_message(exc, client.lang))
+
+
+async def _handle(ref: Referee, table: LiveTable, client: Client, msg: dict[str, Any]) -> None:
     kind = msg["type"]
     if kind == "act":
-        ref.act(table, client.seat, msg["action"], msg.get("expect"))
+        await ref.act(table, client.seat, msg["action"], msg.get("expect"))
     elif kind == "undo":
-        ref.undo(table, client.seat, msg.get("expect"))
+        await ref.undo(table, client.seat, msg.get("expect"))
     elif kind == "back":
         if client.seat is None:
             raise ProtocolError("spectator", status=403)
         ref.come_back(table, client.seat)
         client.mark()
-    elif kind == "hint":
-        hint = ref.hint(table, client.seat)
-        client.push({"type": "hint", "move_number": table.state.move_number(), **hint.to_json()})
+    elif kind == "hint":  # thought out in a worker; the answer follows when it is ready
+        _spawn(_send_hint(ref, table, client))
     elif kind == "rematch":
         following, made = ref.rematch(table, client.seat)  # a new one is announced to every page
         if not made:

@@ -38,7 +38,8 @@ def add_routes(app: FastAPI, throttle: Throttle) -> None:
         msg = parse(dumps(data))
         if msg["type"] != "act":
             raise ProtocolError("bad-type", got=msg["type"], allowed="act")
-        move = ref.act(table, seat, msg["action"], msg.get("expect"))
+        move = await ref.act(table, seat, msg["action"], msg.get("expect"))
+        await ref.settled(table)  # the bots' answer (thought out in workers) is in what comes back
         return {"ok": True, "move_number": move, "to_move": to_move(table)}
 
     @app.post("/api/tables/{table_id}/undo")
@@ -48,7 +49,7 @@ def add_routes(app: FastAPI, throttle: Throttle) -> None:
         data = await read_json(request)
         data["type"] = "undo"
         msg = parse(dumps(data))
-        move = ref.undo(table, seat, msg.get("expect"))
+        move = await ref.undo(table, seat, msg.get("expect"))
         return {"ok": True, "move_number": move}
 
     @app.post("/api/tables/{table_id}/back")
@@ -64,7 +65,8 @@ def add_routes(app: FastAPI, throttle: Throttle) -> None:
     async def api_hint(request: Request, table_id: str) -> dict[str, Any]:
         throttle(request)
         ref, table, seat = seated(request, table_id)
-        return {"move_number": table.state.move_number(), **ref.hint(table, seat).to_json()}
+        move = table.state.move_number()
+        return {"move_number": move, **(await ref.hint(table, seat)).to_json()}
 
     @app.post("/api/tables/{table_id}/rematch")
     async def api_rematch(request: Request, table_id: str) -> dict[str, Any]:

@@ -34,8 +34,9 @@ def add_routes(app: FastAPI, throttle: Throttle, limits: Limits) -> None:
         ref = referee(request)
         if ref.store.count_playing(time.time() - limits.idle_minutes * 60) >= limits.max_live_tables:
             raise ProtocolError("busy", status=503, n=limits.max_live_tables)
-        _table, links = ref.create(await read_json(request, limit=SAVE_LIMIT))
+        table, links = ref.create(await read_json(request, limit=SAVE_LIMIT))
         creations(request)
+        await ref.settled(table)  # bots before the first person: their moves are in the answer
         return links
 
     @app.get("/api/tables")

@@ -1,0 +1,226 @@
+"""Bots and hints think in worker processes, so the server's event loop only sends and receives.
+
+A level-3 bot searches for a few tenths of a second per move; on the event loop that
+froze every page of every table. Here each search is a job for a process pool, and the
+jobs wait in a fair queue of our own rather than the pool's FIFO:
+
+* one queue per table, served in turn (the table served least recently goes next), so a
+  table with a long backlog takes turns with the others instead of going first;
+* two lanes: tables where a person plays are served before all-bot tables, so bots
+  playing each other never delay anyone's game;
+* a per-table budget (jobs in flight, jobs waiting) and a global cap on waiting jobs;
+  past them a request is refused with ``busy`` (503) instead of growing a backlog.
+
+The pool only ever holds as many jobs as it has workers, so the order is ours. Workers
+run at a lower CPU priority (``nice``) so that, when the cores are all busy thinking,
+the event loop still gets them first. A job carries everything it needs (the bot's
+name and seed, or the bot itself, and a copy of the state), so a bot decides exactly
+as it would in the server's process: same seed, same move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import atexit
+import concurrent.futures
+import multiprocessing
+import os
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from fathom.server.protocol import ProtocolError
+
+PEOPLE, BOTS = 0, 1  # lanes: tables with a person seated first, all-bot tables after
+PER_TABLE_RUNNING = 1  # jobs of one table thinking at once
+PER_TABLE_WAITING = 4  # jobs of one table waiting (a bot move and a hint per seat, say)
+
+
+def default_workers() -> int:
+    """``--bot-workers`` by default: one per core this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+# ---- what runs in a worker --------------------------------------------------------------------
+def _init_worker(server: int) -> None:
+    try:
+        os.nice(10)  # thinking yields the CPU to the event loop's process
+    except OSError:
+        pass
+    threading.Thread(target=_follow_parent, args=(server,), daemon=True, name="fathom-parent").start()
+
+
+def _follow_parent(parent: int) -> None:
+    """End this worker when its server is gone (killed, or stopped without shutting the pool down).
+
+    A spawned worker holds both ends of the pool's pipe, so it never sees the server's end
+    close: left alone it would wait for jobs for ever. The server's pid comes from the server
+    itself: a worker still booting when the server died would otherwise take init for it.
+    """
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os._exit(0)
+
+
+def bot_move(name: str, game: str, seed: int, state: Any) -> tuple[int, str | None]:
+    """The action bot ``name`` seeded ``seed`` plays in ``state`` (a copy), and why it fell back if it did.
+
+    A bot that fails or picks an illegal action is replaced by a random legal move, so a
+    broken bot never stops a table; the caller logs the reason.
+    """
+    from fathom.bots.registry import make_bot
+
+    try:
+        action = make_bot(name, game, seed).choose(state.clone())
+        if action in state.legal_actions():
+            return action, None
+        problem = f"bot {name} chose an illegal action {action!r}"
+    except Exception as exc:  # noqa: BLE001 - a broken bot must not stop the table
+        problem = f"bot {name} failed ({exc})"
+    return make_bot("random", game, seed).choose(state), problem
+
+
+def hint(bot: Any, state: Any) -> tuple[Any, Any]:
+    """The hint ``bot`` gives in ``state``, and the bot afterwards (it keeps a plan across moves)."""
+    from fathom.bots.hint import suggest
+
+    return suggest(bot, state), bot
+
+
+# ---- the pool ---------------------------------------------------------------------------------
+_POOLS: dict[int, concurrent.futures.ProcessPoolExecutor] = {}
+_POOLS_LOCK = threading.Lock()
+
+
+def _pool(size: int) -> concurrent.futures.ProcessPoolExecutor:
+    """One pool per size for the whole process (several apps in one test run share it).
+
+    ``spawn``: a fresh interpreter per worker, never a fork of a process running an event
+    loop and threads.
+    """
+    with _POOLS_LOCK:
+        pool = _POOLS.get(size)
+        if pool is None or getattr(pool, "_broken", False):  # a worker died (killed): start afresh
+            pool = _POOLS[size] = concurrent.futures.ProcessPoolExecutor(
+                max_workers=size, mp_context=multiprocessing.get_context("spawn"), initializer=_init_worker,
+                initargs=(os.getpid(),))
+        return pool
+
+
+@atexit.register
+def _shutdown() -> None:
+    with _POOLS_LOCK:
+        for pool in _POOLS.values():
+            pool.shutdown(wait=True, cancel_futures=True)
+        _POOLS.clear()
+
+
+def _warm() -> int:
+    from fathom.bots import registry  # noqa: F401 - import the bots once, before the first move
+
+    return os.getpid()
+
+
+@dataclass(eq=False)
+class _Job:
+    table: str
+    lane: int
+    fn: Callable[..., Any]
+    args: tuple[Any, ...]
+    future: asyncio.Future = field(default_factory=lambda: asyncio.get_running_loop().create_future())
+
+
+class Thinker:
+    """The fair queue in front of the worker pool (one per server process)."""
+
+    def __init__(self, workers: int | None = None, *, cap: int | None = None) -> None:
+        self.workers = workers or default_workers()
+        self.cap = cap if cap is not None else 64 * self.workers  # jobs waiting, all tables together
+        self._queues: dict[str, deque[_Job]] = {}
+        self._running: dict[str, int] = {}
+        self._served: dict[str, int] = {}  # table -> when it was last served (a tick), for taking turns
+        self._tick = 0
+        self._busy = 0
+        self.done = 0
+
+    @property
+    def waiting(self) -> int:
+        return sum(len(q) for q in self._queues.values())
+
+    def warm_up(self) -> None:
+        """Start the workers now, so the first bot move does not wait for them to boot."""
+        pool = _pool(self.workers)
+        for _ in range(self.workers):
+            pool.submit(_warm)
+
+    async def run(self, table: str, lane: int, fn: Callable[..., Any], *args: Any) -> Any:
+        """``fn(*args)`` in a worker, when the fair queue reaches it; ``busy`` (503) when over budget.
+        A job lost with a worker that was killed is asked once more of a fresh pool."""
+        try:
+            return await self._run(table, lane, fn, *args)
+        except concurrent.futures.process.BrokenProcessPool:
+            return await self._run(table, lane, fn, *args)
+
+    async def _run(self, table: str, lane: int, fn: Callable[..., Any], *args: Any) -> Any:
+        queue = self._queues.get(table)
+        if self.waiting >= self.cap or (queue is not None and len(queue) >= PER_TABLE_WAITING):
+            raise ProtocolError("thinking-busy", status=503)
+        job = _Job(table, lane, fn, args)
+        if queue is None:
+            queue = self._queues[table] = deque()
+        queue.append(job)
+        self._pump()
+        try:
+            return await job.future
+        except asyncio.CancelledError:
+            if job in queue:  # nobody waits for it any more: it never runs
+                queue.remove(job)
+                self._forget(table)
+            raise
+
+    def _next(self) -> _Job | None:
+        ready = [(q[0].lane, self._served.get(t, -1), t) for t, q in self._queues.items()
+                 if q and self._running.get(t, 0) < PER_TABLE_RUNNING]
+        if not ready:
+            return None
+        table = min(ready)[2]  # people's lane first, then whoever waited longest since its last turn
+        self._tick += 1
+        self._served[table] = self._tick
+        return self._queues[table].popleft()
+
+    def _pump(self) -> None:
+        while self._busy < self.workers:
+            job = self._next()
+            if job is None:
+                return
+            self._busy += 1
+            self._running[job.table] = self._running.get(job.table, 0) + 1
+            done = asyncio.wrap_future(_pool(self.workers).submit(job.fn, *job.args))
+            done.add_done_callback(lambda f, job=job: self._finished(job, f))
+
+    def _finished(self, job: _Job, result: asyncio.Future) -> None:
+        self._busy -= 1
+        self.done += 1
+        self._running[job.table] -= 1
+        if not job.future.done():
+            if result.cancelled():
+                job.future.cancel()
+            elif result.exception() is not None:
+                job.future.set_exception(result.exception())  # type: ignore[arg-type]
+            else:
+                job.future.set_result(result.result())
+        self._forget(job.table)
+        self._pump()
+
+    def _forget(self, table: str) -> None:
+        if not self._queues.get(table) and not self._running.get(table):
+            self._queues.pop(table, None)
+            self._running.pop(table, None)
+            if len(self._served) > 10_000:  # keep the turns of tables still waiting; forget the rest
+                self._served = {t: n for t, n in self._served.items() if t in self._queues}

@@ -1,0 +1,35 @@
+"""Several real server processes on one PostgreSQL behind a real nginx (Debian's; .ci/run installs it)."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from typing import Any
+
+from server_helpers import LiveServer
+
+from fathom.server.deploy import Nginx, nginx_binary, nginx_config  # noqa: F401 - the tests use them from here
+
+
+class Cluster:
+    """``count`` server processes on the PostgreSQL database ``db`` behind one nginx."""
+
+    def __init__(self, db: str, count: int, nginx: str, bot_workers: int = 1) -> None:
+        self.servers = [LiveServer(db, "--bot-workers", str(bot_workers)) for _ in range(count)]
+        self.nginx = Nginx(nginx, [s.port for s in self.servers])
+
+    def start(self) -> None:
+        for server in self.servers:
+            server.start()
+        self.nginx.start()
+
+    def nginx_post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
+        req = urllib.request.Request(self.nginx.url + path, data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(req, timeout=30) as r:
+            return json.load(r)
+
+    def stop(self) -> None:
+        self.nginx.stop()
+        for server in self.servers:
+            server.stop()
