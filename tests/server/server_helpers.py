@@ -110,7 +110,7 @@ class LiveServer:
 
     def start(self) -> None:
         env = dict(os.environ, PYTHONUNBUFFERED="1")
-        self.output = tempfile.TemporaryFile()  # a file, not a pipe: a chatty server never blocks on it
+        self.output = tempfile.TemporaryFile()  # noqa: SIM115 - a file, not a pipe: a chatty server never blocks on it
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "fathom.server", "--host", "127.0.0.1", "--port", str(self.port), "--db", self.db,
              *self.args],

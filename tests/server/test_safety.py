@@ -11,7 +11,7 @@ import time
 import warnings
 
 import pytest
-from server_helpers import LiveServer, bearer, hello, make_table, recv
+from server_helpers import LiveServer, bearer, hello, make_table, recv, wait_over
 from starlette.websockets import WebSocketDisconnect
 
 OPEN_SEAT = [{"kind": "human", "name": "Ann"}, {"kind": "human", "open": True}, {"kind": "bot", "bot": "1"}]
@@ -182,7 +182,9 @@ def test_finished_and_abandoned_tables_leave_the_lobby_but_replay(db_path):
 
     seats = [{"kind": "bot", "bot": "0"}, {"kind": "bot", "bot": "0"}]
     with _app(db_path, finished_minutes=30, idle_minutes=60) as c:
-        done = make_table(c, seats)["id"]  # bots at pace 0: over at once
+        c.app.state.referee.bot_table_pace = 0.001  # bot-only tables are paced; this one may hurry
+        done = make_table(c, seats)["id"]
+        wait_over(c, done)  # the bots play in workers, not in the request
         playing = make_table(c)["id"]
         idle = make_table(c)["id"]
         store = c.app.state.referee.store

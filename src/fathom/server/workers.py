@@ -9,7 +9,7 @@ jobs wait in a fair queue of our own rather than the pool's FIFO:
 * two lanes: tables where a person plays are served before all-bot tables, so bots
   playing each other never delay anyone's game;
 * a per-table budget (jobs in flight, jobs waiting) and a global cap on waiting jobs;
-  past them a request is refused with ``busy`` (503) instead of growing a backlog.
+  past them a request is refused with ``thinking-busy`` (503) instead of growing a backlog.
 
 The pool only ever holds as many jobs as it has workers, so the order is ours. Workers
 run at a lower CPU priority (``nice``) so that, when the cores are all busy thinking,
@@ -160,7 +160,7 @@ class Thinker:
             pool.submit(_warm)
 
     async def run(self, table: str, lane: int, fn: Callable[..., Any], *args: Any) -> Any:
-        """``fn(*args)`` in a worker, when the fair queue reaches it; ``busy`` (503) when over budget.
+        """``fn(*args)`` in a worker, when the fair queue reaches it; ``thinking-busy`` (503) when over budget.
         A job lost with a worker that was killed is asked once more of a fresh pool."""
         try:
             return await self._run(table, lane, fn, *args)
