@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import atexit
 import concurrent.futures
+import functools
 import multiprocessing
 import os
 import threading
@@ -202,7 +203,7 @@ class Thinker:
             self._busy += 1
             self._running[job.table] = self._running.get(job.table, 0) + 1
             done = asyncio.wrap_future(_pool(self.workers).submit(job.fn, *job.args))
-            done.add_done_callback(lambda f, job=job: self._finished(job, f))
+            done.add_done_callback(functools.partial(self._finished, job))
 
     def _finished(self, job: _Job, result: asyncio.Future) -> None:
         self._busy -= 1
