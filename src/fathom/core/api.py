@@ -327,10 +327,16 @@ class State(ABC):
         return (seat is not None and last_mover == seat and self.current_player == seat and self._hist is not None
                 and not self.game.reveals_secret(self._hist[1]))
 
-    def clone(self) -> State:
-        """An independent copy: playing on it never changes this state."""
+    def clone(self, keep_events: bool = False) -> State:
+        """An independent copy: playing on it never changes this state.
+
+        A copy keeps no event log (bots' playouts run faster), unless ``keep_events``: then it
+        carries this state's log on, as a server's next position must.
+        """
         other = self._copy()
         self._copy_base(other)
+        if keep_events and self._log is not None:
+            other._log = list(self._log)
         return other
 
     def view(self, seat: int | None) -> dict[str, Any]:

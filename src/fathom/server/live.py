@@ -30,11 +30,7 @@ def fork(state: State) -> State:
     Unlike a bare ``clone`` (a bot's copy, which stops recording events to keep playouts
     fast), it keeps the event log, so pages are never sent a replay of the whole game.
     """
-    other = state.clone()
-    log = getattr(state, "_log", None)
-    if log is not None:
-        other._log = list(log)
-    return other
+    return state.clone(keep_events=True)
 
 
 @dataclass(eq=False)
