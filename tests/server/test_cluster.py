@@ -64,6 +64,16 @@ class Player:
             assert msg["type"] != "error", msg
         return self.state
 
+    def heard(self, kind: str, timeout: float = 10.0) -> dict[str, Any]:
+        """The next message of ``kind`` this page is sent (states meanwhile are kept)."""
+        end = time.monotonic() + timeout
+        while True:
+            msg = json.loads(self.ws.recv(timeout=max(0.01, end - time.monotonic())))
+            if msg["type"] == "state":
+                self.state = msg
+            if msg["type"] == kind:
+                return msg
+
     def play(self, move: str, expect: int) -> None:
         self.ws.send(json.dumps({"type": "act", "action": move, "expect": expect}))
 
@@ -82,6 +92,10 @@ def test_three_processes_two_players_one_killed_mid_game_the_game_finishes_elsew
     ann = Player(one.url, tid, links["seats"][0]["token"])  # on process one
     bob = Player(two.url, tid, links["seats"][1]["token"])  # on process two
     players = {0: ann, 1: bob}
+    ann.wait(_settled(0))
+    bob.wait(_settled(0))
+    ann.ws.send(json.dumps({"type": "chat", "text": "good luck"}))  # said on process one, heard on two
+    assert bob.heard("chat")["text"] == "good luck"
     n, moves, seen, bots_at_kill = 0, 0, [], None
     rng = random.Random(5)  # random legal moves: a game of about 60 of them
     for _ in range(400):

@@ -286,6 +286,11 @@ class Store:
             conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(updated=time.time()))
             self._notify(conn, table_id, "undo")
 
+    def announce(self, table_id: str, kind: str, detail: str) -> None:
+        """Tell the other processes of something that is not stored (a chat line)."""
+        with self.engine.begin() as conn:
+            self._notify(conn, table_id, kind, detail)
+
     def _notify(self, conn: Connection, table_id: str, kind: str, detail: str = "") -> None:
         """Tell the other processes (delivered when this transaction commits, never before).
 

@@ -115,11 +115,15 @@ class Referee:
             client.mark(reset=True)
 
     async def sync(self, table_id: str, kind: str, detail: str = "") -> None:
-        """Another process changed ``table_id`` (``log``: new moves, ``undo``, ``meta``: seats or settings);
+        """Another process changed ``table_id`` (``log``: new moves, ``undo``, ``meta``: seats or settings)
+        or said something at it (``chat``: the message in ``detail``);
         ``detail`` of new moves: their first step and the moves (else they are read from the log)."""
         table = self.tables.get(table_id)
         if table is None:
             return  # not in memory here: read from the database when someone asks for it
+        if kind == "chat":  # said on another process: not stored, only passed on
+            self._relay_chat(table, json.loads(detail))
+            return
         async with table.lock:
             if kind == "log":
                 new = _heard_moves(detail, len(table.log))
@@ -679,6 +683,11 @@ class Referee:
             raise ProtocolError("spectator", status=403)
         name = table.rec.seats[seat].get("name") or f"#{seat + 1}"
         msg = {"type": "chat", "seat": seat, "name": name, "text": text.strip()}
+        self._relay_chat(table, msg)
+        if self.store.shared:  # pages of this table on other processes hear it through the database
+            _spawn(self._db(self.store.announce, table.id, "chat", dumps(msg)))
+
+    def _relay_chat(self, table: LiveTable, msg: dict[str, Any]) -> None:
         table.chat.append(msg)
         for client in table.clients:
             if self.reads_chat(table, client.seat):
