@@ -178,3 +178,30 @@ def test_without_the_coach_the_choices_are_not_ranked(cli) -> None:
 def test_play_lang_must_be_one_fathom_speaks(cli) -> None:
     run = cli("play", "into-the-blue", "--seed", "5", "--lang", "de")
     assert run.code == 2 and "--lang 'de': allowed: en, fr" in run.out
+
+
+def test_deep_blue_log_names_cards_in_the_players_language_and_the_gem_warded_off() -> None:
+    """The terminal log reads as the page's: a French player sees the cards' French names, and a
+    defence names the hazard's gem (the event carries it; before, only the page knew it)."""
+    import random
+
+    from fathom.cli.render_deep_blue.log_words import event_text
+    from fathom.core.api import CHANCE
+    from fathom.games.deep_blue.data import GEMS
+
+    for seed in range(100):
+        state = new_game("deep-blue", players=3, seed=seed, record_events=True)
+        pick = random.Random(seed)
+        while not state.is_terminal():
+            state.apply(state.sample_chance() if state.current_player == CHANCE else pick.choice(state.legal_actions()))
+        defences = [e for e in state.events(None) if e["type"] == "defend" and e.get("card")]
+        if defences:
+            break
+    event = defences[0]
+    assert event["gem"] in GEMS
+    fr, en = Translator("fr"), Translator("en")
+    line_fr = event_text(event, lambda seat: f"J{seat}", fr, state.game) or ""
+    line_en = event_text(event, lambda seat: f"P{seat}", en, state.game) or ""
+    assert fr(f"card.{event['card']}") in line_fr and fr(f"gem.{event['gem']}") in line_fr
+    assert en(f"gem.{event['gem']}") in line_en
+    assert fr(f"card.{event['card']}") != en(f"card.{event['card']}")

@@ -29,6 +29,15 @@ def event_key(event: dict[str, Any], lang: str) -> str | None:
     return key if template(lang, key) != key else None
 
 
+def card_label(card_id: str, tr: Translator, game: Any = None) -> str:
+    """A card's name in the player's language (the catalog's ``card.ID``, as the pages name it), else
+    the name in the components' data (a corrected data file may add cards no catalog knows)."""
+    key = f"card.{card_id}"
+    if template(tr.lang, key) != key:
+        return tr(key)
+    return box_of(game).card_name(card_id) if game is not None else card_id
+
+
 def event_text(event: dict[str, Any], name: Callable[[int], str], tr: Translator, game: Any = None) -> str | None:
     """One log line for a Deep Blue event; ``None`` when the catalog has no phrasing for its type."""
     kind = event.get("type")
@@ -39,7 +48,7 @@ def event_text(event: dict[str, Any], name: Callable[[int], str], tr: Translator
     params = {k: v for k, v in event.items() if k not in ("type", "text", "step")}
     params["who"] = name(seat) if isinstance(seat, int) else ""
     if event.get("card"):
-        params["card"] = box_of(game).card_name(event["card"]) if game is not None else event["card"]
+        params["card"] = card_label(event["card"], tr, game)
     for field in ("gem", "spot"):
         if event.get(field):
             params[field] = tr(f"gem.{event[field]}")

@@ -185,7 +185,7 @@ class DiveRules(_Base):
         elif action in game.DEFEND_CARD:
             card = game.DEFEND_CARD[action]
             self.play_card(p, card)
-            self._emit({"type": "defend", "seat": p, "card": game.components.cards[card].id,
+            self._emit({"type": "defend", "seat": p, "card": game.components.cards[card].id, "gem": gem,
                         "text": f"Seat {p} defends against the {gem} gem with {game.components.cards[card].id}"})
         else:
             kind = game.DEFEND_SPOT[action]
@@ -194,7 +194,7 @@ class DiveRules(_Base):
                 if self.boat_node[b] == self.d_site and self.boat_spot[b] >= 0 and spots[self.boat_spot[b]] == kind:
                     self.boat_spot[b] = -1  # used once: the boat moves to the centre
                     break
-            self._emit({"type": "defend", "seat": p, "spot": SPOT_KINDS[kind],
+            self._emit({"type": "defend", "seat": p, "spot": SPOT_KINDS[kind], "gem": gem,
                         "text": f"Seat {p} defends against the {gem} gem with the {SPOT_KINDS[kind]} spot"})
         self.d_queue = self.d_queue[1:]
         self.ask_defender()
