@@ -118,3 +118,35 @@ def test_movers_name_who_made_each_move_of_a_loaded_save(name):
         state.apply(state.sample_chance() if state.current_player == CHANCE else bots[state.current_player].choose(state))
     assert fathom.load(state.to_json()).movers() == movers  # a save keeps only actions: its authors are replayed
     assert CHANCE in movers and {0, 1, 2} <= set(movers)
+
+
+
+@pytest.mark.parametrize("name", fathom.game_names())
+def test_a_whole_game_pickles_for_a_worker_process_and_plays_on_alike(name):
+    """The server hands positions to its bot workers by pickling them. A 5-player Deep Blue game runs
+    past a thousand steps, deeper than a history nested pair in pair could pickle (the workers failed
+    and a random move was played instead): the state must cross whole and play on alike."""
+    import pickle
+    import random
+    import sys
+
+    from fathom.core.api import CHANCE
+
+    def step(state, pick):
+        state.apply(state.sample_chance() if state.current_player == CHANCE else pick.choice(state.legal_actions()))
+
+    state = fathom.new_game(name, players=5, seed=5)
+    pick = random.Random(5)
+    while not state.is_terminal():
+        step(state, pick)
+    if name == "deep-blue":
+        assert state.move_number() > sys.getrecursionlimit()
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy == state and copy.history() == state.history() and copy.to_json() == state.to_json()
+    midway = state.replayed(state.move_number() // 2)
+    moved = pickle.loads(pickle.dumps(midway))
+    for position in (moved, midway):
+        pick = random.Random(1)
+        for _ in range(50):
+            step(position, pick)
+    assert moved == midway and moved.view(0) == midway.view(0)

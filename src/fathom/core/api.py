@@ -318,6 +318,26 @@ class State(ABC):
     def move_number(self) -> int:
         return self._hist_len
 
+    def __getstate__(self) -> dict[str, Any]:
+        """What pickling keeps (a state crosses to the server's bot workers): every field, with the
+        history as a flat list. Kept as its chain of ``(earlier, action)`` pairs, a long game nested
+        deeper than pickle's recursion limit, and the worker never got the position."""
+        fields: dict[str, Any] = dict(getattr(self, "__dict__", {}))
+        for cls in type(self).__mro__:
+            for name in getattr(cls, "__slots__", ()):
+                if name != "__weakref__" and hasattr(self, name):
+                    fields[name] = getattr(self, name)
+        fields["_hist"] = self.history()
+        return fields
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        node: tuple[Any, int] | None = None
+        for action in fields.pop("_hist"):
+            node = (node, action)
+        for name, value in fields.items():
+            setattr(self, name, value)
+        self._hist = node
+
     def can_take_back(self, seat: int | None, last_mover: int) -> bool:
         """May ``seat`` undo the last move, made by ``last_mover`` (a seat, or CHANCE)?
 
