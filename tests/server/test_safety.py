@@ -197,6 +197,76 @@ def test_finished_and_abandoned_tables_leave_the_lobby_but_replay(db_path):
         assert store.count_playing(time.time() - 3600) == 1  # the abandoned one counts for no cap
 
 
+
+def test_pages_per_address_are_capped_and_a_closed_page_frees_its_place(db_path):
+    """One address cannot hold open more live pages than ``pages_per_address``: each holds memory and a
+    writer task. The next one hears why (in its language) and is closed with 4429; closing one frees a place."""
+    with _app(db_path, pages_per_address=2) as c:
+        tid = make_table(c)["id"]
+        with c.websocket_connect(f"/ws/{tid}") as first, c.websocket_connect(f"/ws/{tid}") as second:
+            hello(first, None)
+            hello(second, None)
+            with pytest.raises(WebSocketDisconnect) as refused, \
+                    c.websocket_connect(f"/ws/{tid}?lang=fr") as third:
+                said = third.receive_json()
+                assert said["code"] == "too-many-pages" and "2 pages" in said["message"]
+                assert "fermez" in said["message"]
+                third.receive_json()
+            assert refused.value.code == 4429
+        with c.websocket_connect(f"/ws/{tid}") as again:  # both closed: room again
+            assert hello(again, None)[0]["you"] is None
+
+
+def test_tables_nobody_watches_leave_memory_but_not_the_database(db_path):
+    """A finished table without pages, and one abandoned (no move for the idle time, nothing for the server
+    to play), leave the process's memory; a table someone watches stays. Asked for again, a table is
+    replayed from its log at the same position."""
+    with _app(db_path) as c:
+        ref = c.app.state.referee
+        ref.bot_table_pace = 0.001
+        done = make_table(c, [{"kind": "bot", "bot": "0"}, {"kind": "bot", "bot": "0"}])["id"]
+        wait_over(c, done)
+        abandoned = make_table(c)["id"]
+        watched = make_table(c)["id"]
+        moves = c.get(f"/api/tables/{abandoned}/state").json()["move_number"]
+        with c.websocket_connect(f"/ws/{watched}") as page:
+            hello(page, None)
+            assert ref.forget_unwatched(idle_seconds=3600) == 1  # only the finished one: the others moved lately
+            assert done not in ref.tables and abandoned in ref.tables
+            assert ref.forget_unwatched(idle_seconds=0) == 1  # now the abandoned one; the watched one stays
+            assert abandoned not in ref.tables and watched in ref.tables
+        assert c.get(f"/api/tables/{abandoned}/state").json()["move_number"] == moves  # replayed from its log
+        assert c.get(f"/api/tables/{done}/state").json()["to_move"] == "over"
+
+
+
+def test_a_full_rate_limit_forgets_rested_addresses_first():
+    """Past its memory of addresses, a rate limit forgets those whose bucket has filled up again (no
+    different from new), not the one still being punished for its flood."""
+    from types import SimpleNamespace
+
+    from fathom.server.clock import TokenBucket
+    from fathom.server.routes.common import MAX_BUCKETS, Throttle
+
+    def asking(address):
+        return SimpleNamespace(scope={"fathom.client": address}, client=None)
+
+    limit = Throttle(rate=1.0, burst=2.0)
+    flooder = asking("203.0.113.9")
+    limit(flooder)
+    limit(flooder)
+    with pytest.raises(Exception) as refused:
+        limit(flooder)
+    assert refused.value.code == "rate-limited"
+    for i in range(MAX_BUCKETS - 1):  # addresses seen once, long ago: their buckets are full again
+        limit.buckets[f"10.0.{i // 256}.{i % 256}"] = TokenBucket(rate=1.0, burst=2.0)
+    limit(asking("198.51.100.1"))  # one more address: room is made
+    assert len(limit.buckets) == 2  # the flooder and the newcomer
+    with pytest.raises(Exception) as still:
+        limit(flooder)
+    assert still.value.code == "rate-limited"
+
+
 def test_the_lobby_comes_in_pages(db_path):
     with _app(db_path, lobby_page=2) as c:
         made = [make_table(c)["id"] for _ in range(5)]

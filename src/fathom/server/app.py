@@ -9,6 +9,7 @@ module only wires them to one referee and one rate limiter.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 from typing import Any
@@ -51,7 +52,9 @@ def create_app(db: str | None = None, *, public_url: str = "", store: Store | No
         restored = referee.restore_all()
         if restored:
             log.info("restored %d table(s) in play", restored)
+        sweeper = asyncio.get_running_loop().create_task(_forget_unwatched(referee, limits.idle_minutes * 60))
         yield
+        sweeper.cancel()
         await bus.stop()
         if store is None:
             own.close()
@@ -65,8 +68,20 @@ def create_app(db: str | None = None, *, public_url: str = "", store: Store | No
     catalog.add_routes(app)
     tables.add_routes(app, throttle, limits)
     play.add_routes(app, throttle)
-    live.add_routes(app)
+    live.add_routes(app, limits)
     return app
+
+
+SWEEP_SECONDS = 60.0
+
+
+async def _forget_unwatched(referee: Referee, idle_seconds: float) -> None:
+    """Every minute, let go of the tables in memory that nobody watches and nothing plays."""
+    while True:
+        await asyncio.sleep(SWEEP_SECONDS)
+        dropped = referee.forget_unwatched(idle_seconds)
+        if dropped:
+            log.info("%d unwatched table(s) left memory (kept in the database)", dropped)
 
 
 async def _protocol_error(request: Request, exc: ProtocolError) -> JSONResponse:

@@ -47,12 +47,15 @@ def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lobby-idle-minutes", type=float, default=d.idle_minutes,
                         help=f"minutes without a move before a table counts as abandoned and leaves the "
                              f"lobby (default {d.idle_minutes:g})")
+    parser.add_argument("--pages-per-address", type=int, default=d.pages_per_address,
+                        help=f"table pages one client address may keep open at once (default "
+                             f"{d.pages_per_address})")
 
 
 def limits_from(args: argparse.Namespace) -> Limits:
     return Limits(trusted_proxies=tuple(args.trusted_proxy), tables_per_hour=args.tables_per_hour,
                   max_live_tables=args.max_tables, finished_minutes=args.lobby_finished_minutes,
-                  idle_minutes=args.lobby_idle_minutes)
+                  idle_minutes=args.lobby_idle_minutes, pages_per_address=args.pages_per_address)
 
 
 def _say(console: Any, text: str) -> None:

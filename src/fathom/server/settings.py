@@ -18,6 +18,7 @@ class Limits:
     finished_minutes: float = 60.0  # a finished table leaves the lobby this long after its last move
     idle_minutes: float = 60.0  # a table in play with no move for this long is abandoned: off the lobby
     lobby_page: int = 50  # tables per lobby page (``?offset=&limit=``, at most 200)
+    pages_per_address: int = 40  # live table pages (websockets) one client address may hold open at once
     networks: tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:

@@ -88,6 +88,19 @@ class Referee:
         self.tables[table_id] = table
         return table
 
+    def forget_unwatched(self, idle_seconds: float) -> int:
+        """Drop from memory the tables no page has open and nothing here plays: finished ones, and
+        ones without a move for ``idle_seconds`` (abandoned). Why: a server up for weeks would
+        otherwise hold every table ever opened. They stay in the database, and :meth:`get` replays a
+        table from its log when someone asks for it again. Returns how many were dropped."""
+        cutoff = now() - idle_seconds
+        gone = [t for t in self.tables.values()
+                if not t.clients and t.timer is None and (t.runner is None or t.runner.done())
+                and (t.over or (t.changed_at < cutoff and not t.auto_actor()))]
+        for table in gone:
+            del self.tables[table.id]
+        return len(gone)
+
     def _load(self, table_id: str) -> tuple[TableRecord, State, list[LoggedAction]]:
         """A table's record, its position (its log replayed) and its log, from the database."""
         rec = self.store.table(table_id) if isinstance(table_id, str) and len(table_id) <= 32 else None

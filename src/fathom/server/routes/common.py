@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fastapi import Request, WebSocket
+from starlette.requests import HTTPConnection
 
 from fathom.server.clock import TokenBucket
 from fathom.server.i18n import LANGS
@@ -15,6 +16,7 @@ from fathom.server.protocol import ProtocolError
 from fathom.server.tables import Referee
 
 BODY_LIMIT = 65536
+MAX_BUCKETS = 10_000  # client addresses a rate limit remembers at once
 SAVE_LIMIT = 1 << 20  # a new table may carry a whole save to go on with (a long game is ~50 KB)
 
 
@@ -22,7 +24,7 @@ def referee(request: Request | WebSocket) -> Referee:
     return request.app.state.referee
 
 
-def lang(request: Request) -> str:
+def lang(request: HTTPConnection) -> str:
     asked = request.query_params.get("lang") or request.headers.get("accept-language", "en")[:2]
     return asked if asked in LANGS else "en"
 
@@ -58,7 +60,7 @@ async def read_json(request: Request, limit: int = BODY_LIMIT) -> dict[str, Any]
     return data
 
 
-def client(request: Request) -> str:
+def client(request: HTTPConnection) -> str:
     """The client's address, as :class:`fathom.server.guard.Guard` worked it out (trusted proxies)."""
     return request.scope.get("fathom.client") or (request.client.host if request.client else "?")
 
@@ -89,7 +91,16 @@ class Throttle:
         key = client(request)
         bucket = self.buckets.get(key)
         if bucket is None:
-            if len(self.buckets) > 10_000:
-                self.buckets.clear()
+            if len(self.buckets) >= MAX_BUCKETS:
+                self._forget_rested()
             bucket = self.buckets[key] = TokenBucket(rate=self.rate, burst=self.burst)
         return bucket
+
+    def _forget_rested(self) -> None:
+        """Make room: a bucket that has filled up again is no different from a new one, so forgetting
+        it lets nobody off. If nearly all are still spending (a flood from many addresses), all are
+        forgotten: memory comes first, and a scan on every new address would cost more."""
+        for key in [k for k, b in self.buckets.items() if b.take(0.0) and b.tokens >= b.burst]:
+            del self.buckets[key]
+        if len(self.buckets) >= MAX_BUCKETS * 9 // 10:
+            self.buckets.clear()

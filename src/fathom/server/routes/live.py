@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections import Counter
 from typing import Any
 
 from fastapi import FastAPI, WebSocket
@@ -14,7 +15,10 @@ from fathom.server.clock import now
 from fathom.server.i18n import LANGS
 from fathom.server.live import Client, LiveTable
 from fathom.server.protocol import ProtocolError, parse
+from fathom.server.routes.common import client as client_address
+from fathom.server.routes.common import lang as page_lang
 from fathom.server.routes.common import referee
+from fathom.server.settings import Limits
 from fathom.server.tables import Referee, _spawn, dumps
 
 HELLO_TIMEOUT = 20.0
@@ -22,67 +26,86 @@ WATCH_INTERVAL = 0.1
 log = logging.getLogger("fathom.server")
 
 
-def add_routes(app: FastAPI) -> None:
+def add_routes(app: FastAPI, limits: Limits) -> None:
+    open_pages: Counter[str] = Counter()  # live pages per client address, on this process
+
     @app.websocket("/ws/{table_id}")
     async def ws_table(ws: WebSocket, table_id: str) -> None:
         await ws.accept()
-        ref = referee(ws)
-        lang = "en"
-
-        async def refuse(exc: ProtocolError, code: int) -> None:
+        address = client_address(ws)
+        if open_pages[address] >= limits.pages_per_address:  # each page holds memory and a writer task
+            exc = ProtocolError("too-many-pages", n=limits.pages_per_address)
             with contextlib.suppress(Exception):
-                await ws.send_text(dumps(ref.error_message(exc, lang)))
-                await ws.close(code)
-
-        try:
-            table = ref.get(table_id)
-        except ProtocolError as exc:
-            await refuse(exc, 4404)
+                await ws.send_text(dumps(referee(ws).error_message(exc, page_lang(ws))))
+                await ws.close(4429)
             return
+        open_pages[address] += 1
         try:
-            first = await asyncio.wait_for(_receive(ws), HELLO_TIMEOUT)
-        except (TimeoutError, WebSocketDisconnect):
-            with contextlib.suppress(Exception):
-                await ws.close(4408)
-            return
-        if first is None:
-            return
-        try:
-            msg = parse(first)
-            if isinstance(msg.get("lang"), str) and msg["lang"] in LANGS:
-                lang = msg["lang"]
-            if msg["type"] != "hello":
-                raise ProtocolError("need-hello")
-            seat = ref.seat_for(table, msg.get("token"))
-        except ProtocolError as exc:
-            await refuse(exc, 4403 if exc.code == "bad-token" else 4400)
-            return
-        client = Client(send=ws.send_text, seat=seat, lang=lang)
-        client.push({"type": "welcome", "you": seat, "table": table.meta(), "describe": table.describe,
-                     "chat": list(table.chat) if ref.reads_chat(table, seat) else []})
-        writer = asyncio.get_running_loop().create_task(_writer(ws, table, client))
-        ref.attach(table, client)
-        try:
-            while True:
-                text = await _receive(ws)
-                if text is None or client.revoked:
-                    break
-                if not client.bucket.take():
-                    if now() - client.last_limit_notice > 1.0:
-                        client.last_limit_notice = now()
-                        client.push(ref.error_message(ProtocolError("rate-limited"), client.lang))
-                    continue
-                try:
-                    client.urgent = True
-                    await _handle(ref, table, client, parse(text))
-                except ProtocolError as exc:
-                    client.push(ref.error_message(exc, client.lang))
-        except WebSocketDisconnect:
-            pass
+            await _serve_page(ws, table_id)
         finally:
-            ref.detach(table, client)
-            writer.cancel()
+            open_pages[address] -= 1
+            if not open_pages[address]:
+                del open_pages[address]
 
+
+async def _serve_page(ws: WebSocket, table_id: str) -> None:
+    """One page's life: its hello (seat key and language), then its messages until it closes."""
+    ref = referee(ws)
+    lang = page_lang(ws)
+
+    async def refuse(exc: ProtocolError, code: int) -> None:
+        with contextlib.suppress(Exception):
+            await ws.send_text(dumps(ref.error_message(exc, lang)))
+            await ws.close(code)
+
+    try:
+        table = ref.get(table_id)
+    except ProtocolError as exc:
+        await refuse(exc, 4404)
+        return
+    try:
+        first = await asyncio.wait_for(_receive(ws), HELLO_TIMEOUT)
+    except (TimeoutError, WebSocketDisconnect):
+        with contextlib.suppress(Exception):
+            await ws.close(4408)
+        return
+    if first is None:
+        return
+    try:
+        msg = parse(first)
+        if isinstance(msg.get("lang"), str) and msg["lang"] in LANGS:
+            lang = msg["lang"]
+        if msg["type"] != "hello":
+            raise ProtocolError("need-hello")
+        seat = ref.seat_for(table, msg.get("token"))
+    except ProtocolError as exc:
+        await refuse(exc, 4403 if exc.code == "bad-token" else 4400)
+        return
+    client = Client(send=ws.send_text, seat=seat, lang=lang)
+    client.push({"type": "welcome", "you": seat, "table": table.meta(), "describe": table.describe,
+                 "chat": list(table.chat) if ref.reads_chat(table, seat) else []})
+    writer = asyncio.get_running_loop().create_task(_writer(ws, table, client))
+    ref.attach(table, client)
+    try:
+        while True:
+            text = await _receive(ws)
+            if text is None or client.revoked:
+                break
+            if not client.bucket.take():
+                if now() - client.last_limit_notice > 1.0:
+                    client.last_limit_notice = now()
+                    client.push(ref.error_message(ProtocolError("rate-limited"), client.lang))
+                continue
+            try:
+                client.urgent = True
+                await _handle(ref, table, client, parse(text))
+            except ProtocolError as exc:
+                client.push(ref.error_message(exc, client.lang))
+    except WebSocketDisconnect:
+        pass
+    finally:
+        ref.detach(table, client)
+        writer.cancel()
 
 
 async def _receive(ws: WebSocket) -> str | bytes | None:

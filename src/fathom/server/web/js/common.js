@@ -169,7 +169,8 @@ export class Live {
       if (this.closedByUs) return;
       this.onStatus(false, ev.code);
       if (ev.code === 4403 || ev.code === 4404) return;
-      const wait = Math.min(5000, 250 * 2 ** this.retry++);
+      // 4429: this address has its limit of pages open; try again slowly, one may close meanwhile
+      const wait = ev.code === 4429 ? 15000 : Math.min(5000, 250 * 2 ** this.retry++);
       setTimeout(() => this.connect(), wait);
     };
   }

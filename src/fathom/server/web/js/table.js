@@ -244,7 +244,7 @@ function onStatus(ok, code) {
   const c = document.getElementById("conn");
   c.className = "conn " + (ok ? "on" : "off");
   c.title = ok ? t("t.connected") : t("t.offline");
-  if (!ok && code !== 4403 && code !== 4404) showNotice(t("t.reconnecting"), "info");
+  if (!ok && code !== 4403 && code !== 4404 && code !== 4429) showNotice(t("t.reconnecting"), "info");
   if (!ok && code === 4403) showNotice(t("t.offline"));
 }
 
