@@ -128,9 +128,14 @@ def load_renderer(game: str, console: Console | None = None, tr: Translator | No
         return GenericRenderer()
 
 
-def seat_label(seat: int, labels: dict[int, str]) -> str:
+def seat_label(seat: int, labels: dict[int, str], tr: Translator | None = None) -> str:
+    """``seat 0 (you)``: the seat and who sits there (a person's name, a bot's, or you/human
+    in ``tr``'s language)."""
+    tr = tr or Translator()
     name = labels.get(seat)
-    return f"seat {seat}" + (f" ({name})" if name else "")
+    if name in DEFAULT_PEOPLE:
+        name = tr(f"play.people.{DEFAULT_PEOPLE.index(name)}")
+    return tr("play.seat", n=seat) + (f" ({name})" if name else "")
 
 
 def print_results(console: Console, state: State, labels: dict[int, str], tr: Translator | None = None) -> None:
@@ -147,7 +152,7 @@ def print_results(console: Console, state: State, labels: dict[int, str], tr: Tr
         shown = int(score) if float(score).is_integer() else score
         table.add_row(str(seat), labels.get(seat, ""), str(shown), tr("results.winner") if seat in winners else "")
     console.print(table)
-    names = ", ".join(seat_label(s, labels) for s in sorted(winners)) or tr("results.nobody")
+    names = ", ".join(seat_label(s, labels, tr) for s in sorted(winners)) or tr("results.nobody")
     console.print(Text(tr("results.winners", n=len(winners), names=names)))
 
 
@@ -204,7 +209,8 @@ def saved_people(table: dict[str, Any]) -> dict[int, str]:
             if str(seat).isdigit() and name and name not in DEFAULT_PEOPLE}
 
 
-def save_game(console: Console, state: State, path: str, table: dict[str, Any] | None = None) -> bool:
+def save_game(console: Console, state: State, path: str, table: dict[str, Any] | None = None,
+              tr: Translator | None = None) -> bool:
     """Write the save file; report (not raise) a failure so a game is never lost to a typo.
 
     ``table`` (who sat where: the person's seat, each bot's name) rides along so ``fathom play
@@ -218,8 +224,8 @@ def save_game(console: Console, state: State, path: str, table: dict[str, Any] |
             fh.write(json.dumps(data, indent=2))
             fh.write("\n")
     except OSError as exc:
-        console.print(Text(f"Could not save to {path}: {exc}", style="red"))
+        console.print(Text((tr or Translator())("play.save_failed", path=path, error=str(exc)), style="red"))
         return False
-    going = "" if state.is_terminal() else f", continue: fathom play --resume {path}"
-    console.print(Text(f"Game saved to {path} (replay: fathom replay {path}{going})"))
+    key = "play.saved_over" if state.is_terminal() else "play.saved"
+    console.print(Text((tr or Translator())(key, path=path)))
     return True

@@ -64,8 +64,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--save", default=None, metavar="FILE", help="save the game to FILE at the end and on quit")
     parser.add_argument("--lang", default=DEFAULT_LANG,
-                        help=f"language of the game log, the choices and the rules ({allowed_list(LANGS)}; "
-                        f"default {DEFAULT_LANG}); Deep Blue's board stays in English")
+                        help=f"language of the board, the game log, the moves, the prompts and the rules "
+                        f"({allowed_list(LANGS)}; default {DEFAULT_LANG})")
     parser.add_argument(
         "--auto-forced",
         action=argparse.BooleanOptionalAction,
@@ -206,13 +206,13 @@ def run(args: argparse.Namespace, console: Console, input_fn: InputFn) -> int:
     tr = Translator(args.lang)
     renderer = load_renderer(game, console, tr)
 
-    table = ", ".join(seat_label(s, labels) for s in range(players))
-    console.print(Text(f"{game}, {players} players: {table}"))
+    table = ", ".join(seat_label(s, labels, tr) for s in range(players))
+    console.print(Text(tr("play.table", game=game, n=players, seats=table)))
     if options:
-        console.print(Text("Options: " + ", ".join(f"{k}={json.dumps(v)}" for k, v in options.items())))
-    console.print(Text(f"Seed {state.seed}"))
+        console.print(Text(tr("play.options", options=", ".join(f"{k}={json.dumps(v)}" for k, v in options.items()))))
+    console.print(Text(tr("play.seed", seed=state.seed)))
     if args.resume:
-        console.print(Text(f"Resumed from {args.resume} at move {state.move_number()}"))
+        console.print(Text(tr("play.resumed", path=args.resume, n=state.move_number())))
     session = Session(
         state=state,
         humans=humans,
@@ -230,7 +230,7 @@ def run(args: argparse.Namespace, console: Console, input_fn: InputFn) -> int:
         people={seat: name for seat, name in people.items() if name not in DEFAULT_PEOPLE},
     )
     if not humans:
-        console.print(Rule("Game log"))
+        console.print(Rule(tr("play.game_log")))
     return session.run()
 
 

@@ -25,7 +25,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help="a save written by fathom play --save (or State.to_json)")
     parser.add_argument("--seat", type=int, default=None, help="show that seat's view (default: spectator)")
     parser.add_argument("--all", action="store_true", help="print every step without pausing")
-    parser.add_argument("--lang", default=DEFAULT_LANG, choices=LANGS, help=f"language of the log (default {DEFAULT_LANG})")
+    parser.add_argument("--lang", default=DEFAULT_LANG, choices=LANGS,
+                        help=f"language of the board, the log and the steps (default {DEFAULT_LANG})")
 
 
 def run(args: argparse.Namespace, console: Console, input_fn: InputFn, interactive: bool) -> int:
@@ -41,18 +42,21 @@ def run(args: argparse.Namespace, console: Console, input_fn: InputFn, interacti
     renderer = load_renderer(game.name, console, tr)
     phrase = event_phraser(renderer, log_namer(saved_people(table), tr), tr, game)
     pause = interactive and not args.all
-    who = "spectator" if seat is None else f"seat {seat}"
+    who = tr("replay.spectator") if seat is None else tr("play.seat", n=seat)
+    move_label = getattr(renderer, "move_label", None)
 
-    console.print(Text(f"{game.name}, {game.num_players} players, seed {saved.seed}, {len(actions)} actions; view: {who}"))
+    console.print(Text(tr("replay.header", game=game.name, players=game.num_players, seed=saved.seed,
+                          n=len(actions), who=who)))
     if pause:
-        console.print(Text("Enter: next step · q: quit"))
+        console.print(Text(tr("replay.keys")))
     console.print(renderer.board(state.view(seat), seat))
     seen = len(state.events(seat))
     for index, action in enumerate(actions):
         player = state.current_player
-        actor = "chance" if player == CHANCE else seat_label(player, {})
+        actor = tr("replay.chance") if player == CHANCE else seat_label(player, {}, tr)
+        move = move_label(state, action) if move_label is not None else state.action_to_string(action)
         state.apply(action)
-        console.print(Rule(f"Step {index + 1}/{len(actions)} · {actor}: {state.action_to_string(action)}"))
+        console.print(Rule(tr("replay.step", step=index + 1, of=len(actions), who=actor, move=move)))
         fresh = state.events(seat, since=seen)
         print_events(console, fresh, phrase)
         seen += len(fresh)
@@ -63,10 +67,10 @@ def run(args: argparse.Namespace, console: Console, input_fn: InputFn, interacti
             except EOFError:
                 answer = "q"
             if answer in ("q", "quit"):
-                console.print(Text(f"Stopped at step {index + 1} of {len(actions)}."))
+                console.print(Text(tr("replay.stopped", step=index + 1, of=len(actions))))
                 return 0
     if state.is_terminal():
         print_results(console, state, {}, tr)
     else:
-        console.print(Text(f"End of the save: the game was not finished (move {state.move_number()})."))
+        console.print(Text(tr("replay.unfinished", n=state.move_number())))
     return 0

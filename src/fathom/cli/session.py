@@ -38,29 +38,13 @@ from fathom.core.api import CHANCE, TERMINAL, State
 from fathom.core.driver import Bot
 from fathom.core.errors import FathomError, OptionError, allowed_list
 from fathom.core.rng import Rng
-from fathom.i18n import Translator, template
+from fathom.i18n import Translator, template, text as catalog_text
 from fathom.review import GAMES as REVIEWED
 
 LOG_LINES = 15
 RECAP_LINES = 40  # at most this many events are recalled to a person taking the keyboard
 QUIT_WORDS = ("quit", "exit", "q")
 COLUMNS_AFTER = 12  # more legal moves than this are listed in columns
-
-HELP_TEXT = """\
-Enter one of:
-  NUMBER       the move with that number in the list
-  MOVE         a move as written in the list (case does not matter)
-  board        show the board and the moves again
-  all          every choice with its odds, when the moves are offered as a short list (Into the Blue's dice)
-  log [N]      the last N events you have seen (default 15)
-  hint [BOT]   the move a bot would play for you (default ismcts, level 3; a name or a spec as in --bots);
-               it sees only what you see
-  rules        how to play this game, in short
-  undo         take back your last move (only your own moves of this turn, before any draw or reveal)
-  save [FILE]  save the game so far (default: the --save file)
-  help         this text
-  quit         stop (the game is saved first if --save was given)"""
-
 
 class Quit(Exception):
     """The person asked to stop (``quit`` or end of input)."""
@@ -128,7 +112,7 @@ class Session:
                 self.save(self.save_path)
             return stop.code
         except KeyboardInterrupt:
-            console.print(Text("\nInterrupted."))
+            console.print(Text("\n" + self.tr("play.interrupted")))
             if self.save_path:
                 self.save(self.save_path)
             return 130
@@ -167,20 +151,20 @@ class Session:
         console.print(self.renderer.board(state.view(viewer), viewer))
         print_results(console, state, self.labels, self.tr)
         print_summary(console, state, self.labels, self.tr)
-        console.print(Text(f"Seed {state.seed} (replay this deal with --seed {state.seed})."))
+        console.print(Text(self.tr("play.seed_end", seed=state.seed)))
         if self.save_path:
             self.save(self.save_path)
             if state.game.name in REVIEWED:  # the coach, looking back: what each person's calls gave up
                 for seat in self.humans:
-                    console.print(Text(f"Your push-your-luck calls against the exact odds: fathom review "
-                                       f"{self.save_path}" + (f" --seat {seat}" if len(self.humans) > 1 else ""),
-                                       style="cyan"))
+                    command = f"fathom review {self.save_path}" + (f" --seat {seat}" if len(self.humans) > 1 else "")
+                    console.print(Text(self.tr("play.review", command=command), style="cyan"))
 
     def save(self, path: str) -> None:
         """The game plus who sits where, so ``--resume`` seats the same bots again."""
         bots = [None if seat in self.humans else self.labels.get(seat) for seat in range(self.state.game.num_players)]
         names = {str(seat): self.labels[seat] for seat in self.humans}
-        save_game(self.console, self.state, path, table={"humans": list(self.humans), "names": names, "bots": bots})
+        save_game(self.console, self.state, path, table={"humans": list(self.humans), "names": names, "bots": bots},
+                  tr=self.tr)
 
     # ---- the person's turn -------------------------------------------------------------
 
@@ -193,18 +177,17 @@ class Session:
         console.clear()
         if console.is_terminal:
             console.file.write("\x1b[3J")  # the scrollback too, where the last hand still shows
-        label = seat_label(seat, self.labels)
+        label = seat_label(seat, self.labels, self.tr)
         console.print(Rule(self.tr("play.pass_to", who=label)))
         text = self.read_line(self.tr("play.look_away", who=label))
         if text.lower() in QUIT_WORDS:
-            raise Quit("Quit.", 0)
+            raise Quit(self.tr("play.quit"), 0)
         self.holder = seat
         missed = state.events(seat, since=self.seen_at.get(seat, 0))
         if missed:
-            console.print(Rule(f"Since your last look ({len(missed)} event{'' if len(missed) == 1 else 's'})"))
+            console.print(Rule(self.tr("play.since", n=len(missed))))
             if len(missed) > RECAP_LINES:
-                console.print(Text(f"  … {len(missed) - RECAP_LINES} earlier events: type 'log N' to see them",
-                                   style="dim"))
+                console.print(Text("  " + self.tr("play.earlier", n=len(missed) - RECAP_LINES), style="dim"))
             print_events(console, missed[-RECAP_LINES:], self.phrase)
         self.seen = len(state.events(None))
 
@@ -220,7 +203,7 @@ class Session:
         notes = self.notes(actions)
         lines = []
         for number, action in enumerate(actions, 1):
-            line = Text(f"{number:>3}. {state.action_to_string(action)}")
+            line = Text(f"{number:>3}. {self.move_name(action)}")
             if notes.get(action):
                 line.append(f"   {notes[action]}", style="cyan")
             lines.append(line)
@@ -229,6 +212,11 @@ class Session:
         else:
             for line in lines:
                 console.print(line)
+
+    def move_name(self, action: int) -> str:
+        """A legal move as the list shows it: the renderer's words for it (``move_label``), else its notation."""
+        words = getattr(self.renderer, "move_label", None)
+        return words(self.state, action) if words is not None else self.state.action_to_string(action)
 
     def menu(self, actions: list[int]) -> ChoiceMenu | None:
         """The renderer's menu for this decision, if it offers one (built once per position)."""
@@ -280,11 +268,11 @@ class Session:
         actions = self.state.legal_actions()
         if self.auto_forced and len(actions) == 1:
             if seat == self.holder:
-                only = self.state.action_to_string(actions[0])
+                only = self.move_name(actions[0])
                 self.console.print(Text(self.tr("play.only_move", move=only), style="dim"))
             else:  # not worth a hand-over; the move's public face shows in the log
-                self.console.print(Text(f"{seat_label(seat, self.labels)} had one move; played for them "
-                                        "(--auto-forced)", style="dim"))
+                self.console.print(Text(self.tr("play.forced_other", who=seat_label(seat, self.labels, self.tr)),
+                                        style="dim"))
             return actions[0]
         if seat != self.holder:
             self.hand_over(seat)
@@ -306,7 +294,7 @@ class Session:
         try:
             return self.input_fn(prompt).strip()
         except EOFError:
-            raise Quit("Input ended before the game did.", 1) from None
+            raise Quit(self.tr("play.input_ended"), 1) from None
 
     def parse_move(self, text: str, actions: list[int]) -> int | None:
         """The action meant by ``text``, or ``None`` after printing what was wrong (or running a command)."""
@@ -325,6 +313,9 @@ class Session:
         folded = [a for name, a in by_name.items() if name.casefold() == key.casefold()]
         if len(folded) == 1:
             return folded[0]
+        said = [a for a in actions if " ".join(self.move_name(a).split()).casefold() == key.casefold()]
+        if len(said) == 1:  # the move as the list words it (another language's labels)
+            return said[0]
         if menu is not None:
             if text.casefold() in ("all", "tout"):
                 self.show_menu(menu, every=True)
@@ -344,17 +335,11 @@ class Session:
         if menu is not None:  # the menu's words, not 63 reroll notations
             console.print(Text(f"{key!r}: " + menu.how + " " + self.tr("play.commands"), style="red"))
             return None
-        shown = allowed_list(state.action_to_string(a) for a in actions)
+        shown = allowed_list(self.move_name(a) for a in actions)
         if known is not None:
-            console.print(Text(f"{key!r} is not legal now. Legal moves: {shown}.", style="red"))
+            console.print(Text(self.tr("play.not_legal", move=repr(key), moves=shown), style="red"))
         else:
-            console.print(
-                Text(
-                    f"{key!r} is not a move number, a move or a command. "
-                    f"Enter 1-{len(actions)}, one of: {shown}; or help, board, rules, log, hint, undo, save FILE, quit.",
-                    style="red",
-                )
-            )
+            console.print(Text(self.tr("play.unknown", move=repr(key), n=len(actions), moves=shown), style="red"))
         return None
 
     def hint(self, name: str) -> None:
@@ -375,20 +360,24 @@ class Session:
             self.hint_bots[name] = bot
         hint = suggest(bot, state)
         menu = self.menu(state.legal_actions())
-        label = menu.label(hint.action) if menu is not None else None
+        if menu is not None:
+            label = menu.label(hint.action)
+        else:
+            words = getattr(self.renderer, "hint_text", None)  # e.g. where a sail takes both boats
+            label = words(hint) if words is not None else None
+            if label is None and hint.text == state.action_to_string(hint.action):
+                label = self.move_name(hint.action)  # a bare move: as the list words it
         number = menu.number(hint.action) if menu is not None else state.legal_actions().index(hint.action) + 1
         line = Text(self.tr("play.hint", bot=name, number=number, move=label or hint.text), style="bold")
         if hint.win_chance is not None:
-            line.append(f"   its estimated win chance {hint.win_chance:.0%} after {hint.playouts} playouts",
-                        style="cyan")
+            line.append("   " + self.tr("t.hint_win", p=round(100 * hint.win_chance), n=hint.playouts), style="cyan")
         console.print(line)
 
     def undo(self) -> None:
         """Take back the person's last move when the engine allows it (the web table's rule)."""
         console, state = self.console, self.state
         if not self.movers or not state.can_take_back(self.holder, self.movers[-1]):
-            console.print(Text("Nothing to undo: only your own last move in your turn, before any draw, reveal "
-                               "or other player's move.", style="red"))
+            console.print(Text(catalog_text(self.tr.lang, "no-undo", "errors"), style="red"))
             return
         rebuilt = state.replayed(state.move_number() - 1)
         self.state = rebuilt
@@ -397,7 +386,7 @@ class Session:
         self.seen_at = {seat: min(seen, self.seen) for seat, seen in self.seen_at.items()}
         self.hint_bots.clear()
         self.position_changed = True
-        console.print(Text(f"Took back: {state.action_to_string(state.history()[-1])}"))
+        console.print(Text(self.tr("play.took_back", move=self.move_name(state.history()[-1]))))
 
     def command(self, text: str) -> bool:
         """Run a command word; ``False`` if ``text`` is not one."""
@@ -405,19 +394,19 @@ class Session:
         word, rest = word.lower(), rest.strip()
         console = self.console
         if word in ("help", "?"):
-            console.print(Text(HELP_TEXT))
+            console.print(Text(self.tr("play.help")))
         elif word == "board":
             self.show_turn(self.state.legal_actions())
         elif word == "log":
             count = LOG_LINES
             if rest:
                 if not rest.isdigit():
-                    console.print(Text(f"log {rest!r}: expected a number of lines, e.g. 'log 30'.", style="red"))
+                    console.print(Text(self.tr("play.bad_log", rest=repr(rest)), style="red"))
                     return True
                 count = int(rest)
             events = self.state.events(self.viewer)
             if not events:
-                console.print(Text("No events yet."))
+                console.print(Text(self.tr("play.no_events")))
             print_events(console, events[-count:] if count else [], self.phrase)
         elif word == "hint":
             self.hint(rest or HINT_BOT)
@@ -428,11 +417,11 @@ class Session:
         elif word == "save":
             path = rest or self.save_path
             if not path:
-                console.print(Text("save needs a file name: save FILE (or start with --save FILE).", style="red"))
+                console.print(Text(self.tr("play.save_needs"), style="red"))
             else:
                 self.save(path)
         elif word in QUIT_WORDS:
-            raise Quit("Quit.", 0)
+            raise Quit(self.tr("play.quit"), 0)
         else:
             return False
         return True

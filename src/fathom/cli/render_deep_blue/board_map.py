@@ -8,6 +8,7 @@ from typing import Any
 from rich.text import Text
 
 from fathom.cli.render_deep_blue.look import GEM, GEM_STYLE, Box, boats_at, label, player_letter, player_style
+from fathom.i18n import Translator
 
 
 MAP_WIDTH = 61  # x in [0, 12] onto 61 columns (5 per unit)
@@ -98,7 +99,7 @@ def site_marker(site: Mapping[str, Any] | None) -> Text:
     return marker
 
 
-def boats_label(view: Mapping[str, Any], boats: list[tuple[int, int]], me: int | None) -> Text:
+def boats_label(view: Mapping[str, Any], boats: list[tuple[int, int]], me: int | None, tr: Translator) -> Text:
     """``Y12O1``: each player's letter once, then its boat numbers, in its colour."""
     label = Text()
     by_seat: dict[int, list[int]] = {}
@@ -106,11 +107,11 @@ def boats_label(view: Mapping[str, Any], boats: list[tuple[int, int]], me: int |
         by_seat.setdefault(seat, []).append(boat)
     for seat in sorted(by_seat):
         style = player_style(view, seat) + (" underline" if seat == me else "")
-        label.append(player_letter(view, seat) + "".join(str(b) for b in sorted(by_seat[seat])), style=style)
+        label.append(player_letter(view, seat, tr) + "".join(str(b) for b in sorted(by_seat[seat])), style=style)
     return label
 
 
-def draw_map(view: Mapping[str, Any], box: Box, me: int | None, width: int = MAP_WIDTH,
+def draw_map(view: Mapping[str, Any], box: Box, me: int | None, tr: Translator, width: int = MAP_WIDTH,
              height: int = MAP_HEIGHT) -> Text:
     canvas = Canvas(width, height)
     anchors = {nid: _grid_xy(node, width, height) for nid, node in box.nodes.items()}
@@ -127,7 +128,7 @@ def draw_map(view: Mapping[str, Any], box: Box, me: int | None, width: int = MAP
         row, col = anchors[nid]
         kind = node["kind"]
         if kind == "harbour":
-            tag = label("Hbr", "bold cyan")
+            tag = label(tr("dbt.harbour_short"), "bold cyan")
         elif kind == "buoy":
             tag = label(nid, "cyan")
         else:
@@ -143,5 +144,5 @@ def draw_map(view: Mapping[str, Any], box: Box, me: int | None, width: int = MAP
         if nid not in anchors:
             continue
         row, col = anchors[nid]
-        canvas.place(row + 1, col - 1, boats_label(view, boats, me), below, gap=1)
+        canvas.place(row + 1, col - 1, boats_label(view, boats, me, tr), below, gap=1)
     return Text("\n").join(canvas.lines())

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from fathom.cli.render_deep_blue.look import box_of
+from fathom.cli.render_deep_blue.words import card_name
 from fathom.i18n import Translator, template
 
 # Events that say more in a variant string ``ev.TYPE-VARIANT`` (the pages choose the same way).
@@ -32,10 +33,7 @@ def event_key(event: dict[str, Any], lang: str) -> str | None:
 def card_label(card_id: str, tr: Translator, game: Any = None) -> str:
     """A card's name in the player's language (the catalog's ``card.ID``, as the pages name it), else
     the name in the components' data (a corrected data file may add cards no catalog knows)."""
-    key = f"card.{card_id}"
-    if template(tr.lang, key) != key:
-        return tr(key)
-    return box_of(game).card_name(card_id) if game is not None else card_id
+    return card_name(card_id, tr, box_of(game).card_name(card_id) if game is not None else None)
 
 
 def event_text(event: dict[str, Any], name: Callable[[int], str], tr: Translator, game: Any = None) -> str | None:

@@ -9,8 +9,10 @@ from typing import Any
 
 from rich.text import Text
 
+from fathom.cli.render_deep_blue.words import cash, colour_letter, decimal, fill, gem_name, seat_name
 from fathom.games.deep_blue import dive_model as model
 from fathom.games.deep_blue.data import GEMS, SPOT_KINDS
+from fathom.i18n import Translator
 
 GEM_STYLE = {
     "silver": "grey85",
@@ -28,7 +30,6 @@ PLAYER_STYLE = {
     "red": "bold red",
     "purple": "bold magenta",
 }
-SPOT_LABEL = {"silver": "Sil", "gold": "Gld", "red": "Red", "blue": "Blu", "black": "Blk", "blue_or_black": "B/K"}
 SPOT_STYLE = {
     "silver": GEM_STYLE["silver"],
     "gold": GEM_STYLE["gold"],
@@ -94,9 +95,9 @@ def box_of(game: Any, facts: dict[str, Any] | None = None) -> Box:
 # ---- small text helpers -----------------------------------------------------------------------
 
 
-def gem_text(gem: str, name: str | None = None) -> Text:
-    """``◆red`` in the gem's colour (``name`` replaces the colour's name)."""
-    return Text().append(GEM + (gem if name is None else name), style=GEM_STYLE.get(gem, ""))
+def gem_text(gem: str, tr: Translator, name: str | None = None) -> Text:
+    """``◆red`` (``◆rouge``) in the gem's colour (``name`` replaces the colour's name)."""
+    return Text().append(GEM + (gem_name(gem, tr) if name is None else name), style=GEM_STYLE.get(gem, ""))
 
 
 def join(parts: Sequence[Text | str], sep: str = "  ") -> Text:
@@ -108,30 +109,30 @@ def join(parts: Sequence[Text | str], sep: str = "  ") -> Text:
     return out
 
 
-def card_effect(card: Mapping[str, Any], market: bool = False) -> Text:
+def card_effect(card: Mapping[str, Any], tr: Translator, market: bool = False) -> Text:
     """A card's uses in a few characters: ``4VP ◆red  $1  +1 red`` (``+1`` only in the market)."""
     parts: list[Text] = []
     needs = card.get("needs") or {}
     if needs or card.get("needs_any"):
-        use = Text(f"{card['vp']}VP ", style="bold")
+        use = Text(tr("dbt.vp_short", n=card["vp"]) + " ", style="bold")
         for gem, n in needs.items():
-            use.append(GEM * n + gem, style=GEM_STYLE.get(gem, ""))
+            use.append(GEM * n + gem_name(gem, tr), style=GEM_STYLE.get(gem, ""))
         if card.get("needs_any"):
             if needs:
                 use.append(" ")
-            use.append(f"{card['needs_any']} gems")
+            use.append(tr("dbt.any_gems", n=card["needs_any"]))
         parts.append(use)
     if card.get("protects"):
-        parts.append(Text("defends ") + gem_text(card["protects"], card["protects"]).copy())
+        parts.append(fill(tr, "dbt.defends", gem=gem_text(card["protects"], tr)))
     secondary = []
     if card.get("cash"):
-        secondary.append(f"${card['cash']}")
+        secondary.append(cash(card["cash"], tr))
     if card.get("propellers"):
-        secondary.append(f"sail {card['propellers']}")
+        secondary.append(tr("dbt.sail_n", n=card["propellers"]))
     if secondary:
-        parts.append(Text(" or ".join(secondary), style="cyan"))
+        parts.append(Text(tr("dbt.or").join(secondary), style="cyan"))
     if market and card.get("adds_gem"):
-        parts.append(Text("+1 ") + gem_text(card["adds_gem"], card["adds_gem"]))
+        parts.append(Text("+1 ") + gem_text(card["adds_gem"], tr))
     return join(parts) if parts else Text("-", style="dim")
 
 
@@ -140,29 +141,26 @@ def label(text: str, style: str = "bold") -> Text:
     return Text().append(text, style=style)
 
 
-def seat_name(seat: int, me: int | None) -> str:
-    return "you" if seat == me else f"seat {seat}"
-
-
 def player_style(view: Mapping[str, Any], seat: int) -> str:
     return PLAYER_STYLE.get(view["seats"][seat]["colour"], "bold")
 
 
-def player_letter(view: Mapping[str, Any], seat: int) -> str:
-    return view["seats"][seat]["colour"][:1].upper() or str(seat)
+def player_letter(view: Mapping[str, Any], seat: int, tr: Translator) -> str:
+    return colour_letter(view["seats"][seat]["colour"], tr) or str(seat)
 
 
-def boat_tag(view: Mapping[str, Any], seat: int, boat: int) -> Text:
-    return Text().append(f"{player_letter(view, seat)}{boat}", style=player_style(view, seat))
+def boat_tag(view: Mapping[str, Any], seat: int, boat: int, tr: Translator) -> Text:
+    return Text().append(f"{player_letter(view, seat, tr)}{boat}", style=player_style(view, seat))
 
 
-def seat_tag(view: Mapping[str, Any], seat: int, me: int | None) -> Text:
+def seat_tag(view: Mapping[str, Any], seat: int, me: int | None, tr: Translator) -> Text:
     """``you`` / ``seat 2`` in the seat's colour."""
-    return Text().append(seat_name(seat, me), style=player_style(view, seat))
+    return Text().append(seat_name(seat, me, tr), style=player_style(view, seat))
 
 
-def pct(p: Fraction) -> str:
-    return f"{float(p) * 100:.1f}%"
+def pct(p: Fraction, tr: Translator) -> str:
+    """``12.5%`` (``12,5 %``)."""
+    return tr("dbt.percent", p=decimal(float(p) * 100, 1, tr))
 
 
 def fraction_text(p: Fraction) -> str:

@@ -7,43 +7,48 @@ from collections.abc import Mapping
 from typing import Any
 
 from fathom.cli.render_deep_blue.look import (
-    Box, boats_at, card_effect, fraction_text, pct, rush_reach, seat_name, site_at, treasure_vp,
+    Box, boats_at, card_effect, fraction_text, pct, rush_reach, site_at, treasure_vp,
+)
+from fathom.cli.render_deep_blue.words import (
+    card_name, cash, decimal, gem_name, seat_name, tile_name,
 )
 from fathom.games.deep_blue import dive_model as model
 from fathom.games.deep_blue import odds
 from fathom.games.deep_blue.data import TREASURES
 from fathom.games.deep_blue.scenarios import NO_SCENARIO, ScenarioRules
+from fathom.i18n import Translator
 
 
 # ---- move notes -----------------------------------------------------------------------------------
 
 
-def _plain_effect(card: Mapping[str, Any], market: bool = False) -> str:
-    return card_effect(card, market).plain
+def _plain_effect(card: Mapping[str, Any], tr: Translator, market: bool = False) -> str:
+    return card_effect(card, tr, market).plain
 
 
-def node_note(view: Mapping[str, Any], box: Box, node: str, me: int) -> str:
+def node_note(view: Mapping[str, Any], box: Box, node: str, me: int, tr: Translator) -> str:
     """What lies at ``node``: a buoy, a face-down tile, a tile with its free spots, an empty site."""
     kind = box.nodes.get(node, {}).get("kind")
     site = site_at(view, node)
-    boats = [f"{seat_name(s, me)} boat {b}" for s, b in boats_at(view).get(node, [])]
-    here = f"; boats there: {', '.join(boats)}" if boats else ""
+    boats = [tr("dbt.note.boat_of_you", n=b) if s == me else tr("dbt.note.boat_of", who=seat_name(s, me, tr), n=b)
+             for s, b in boats_at(view).get(node, [])]
+    here = tr("dbt.note.boats_there", boats=", ".join(boats)) if boats else ""
     if kind == "harbour":
-        return "the harbour" + here
+        return tr("dbt.note.harbour") + here
     if kind == "buoy" or site is None:
-        return f"{node}, a buoy{here}"
-    gem = f", a {site['gem']} gem on it" if site.get("gem") else ""
+        return tr("dbt.note.buoy", node=node) + here
+    gem = tr("dbt.note.gem_on", gem=gem_name(site["gem"], tr)) if site.get("gem") else ""
     if site.get("face_down"):
-        return f"{node}: face-down tile, revealed if a boat ends its move here{gem}{here}"
+        return tr("dbt.note.face_down", node=node) + gem + here
     if site.get("tile") is None:
-        return f"{node}: empty site (tile gone){here}"
-    free = [s["kind"] for s in site.get("spots", []) if not s.get("boat")]
-    spots = f"free spots {', '.join(free)}" if free else "no free spot (centre)"
-    sunken = " Sunken City" if site.get("sunken") else ""
-    return f"{node}: {site['tile']}{sunken} {site.get('leader_vp', 0)}VP, {spots}{gem}{here}"
+        return tr("dbt.note.empty", node=node) + here
+    free = [gem_name(s["kind"], tr) for s in site.get("spots", []) if not s.get("boat")]
+    spots = tr("dbt.note.free_spots", spots=", ".join(free)) if free else tr("dbt.note.no_free_spot")
+    key = "dbt.note.sunken" if site.get("sunken") else "dbt.note.tile"
+    return tr(key, node=node, tile=tile_name(site["tile"], tr), vp=site.get("leader_vp", 0), spots=spots) + gem + here
 
 
-def dive_note(view: Mapping[str, Any], box: Box, seat: int, node: str) -> str:
+def dive_note(view: Mapping[str, Any], box: Box, seat: int, node: str, tr: Translator) -> str:
     """The tile's leader VP, who is already there and who could rush in (R-DB-8)."""
     site = site_at(view, node) or {}
     where = boats_at(view)
@@ -55,11 +60,12 @@ def dive_note(view: Mapping[str, Any], box: Box, seat: int, node: str) -> str:
         frontier = {b for a, b in box.edges if a in frontier} | {a for a, b in box.edges if b in frontier}
         near |= frontier
     rushers = sorted({s for n in near - {node} for s, _ in where.get(n, []) if s != seat} - set(here))
-    note = f"lead the dive on {site.get('tile')} ({site.get('leader_vp', 0)} VP to the leader)"
+    tile = tile_name(str(site.get("tile")), tr)
+    note = tr("dbt.note.lead", tile=tile, vp=site.get("leader_vp", 0))
     if here:
-        note += ", with " + ", ".join(seat_name(s, seat) for s in here)
+        note += tr("dbt.note.with", who=", ".join(seat_name(s, seat, tr) for s in here))
     if rushers:
-        note += "; may rush in: " + ", ".join(seat_name(s, seat) for s in rushers)
+        note += tr("dbt.note.may_rush", who=", ".join(seat_name(s, seat, tr) for s in rushers))
     return note
 
 
@@ -68,15 +74,21 @@ def _scenario(view: Mapping[str, Any]) -> ScenarioRules:
     return ScenarioRules(view.get("options", {}).get("scenario") or NO_SCENARIO)
 
 
-def spot_effect(box: Box, kind: str) -> str:
+def spot_effect(box: Box, kind: str, tr: Translator) -> str:
     if kind in TREASURES:
-        return f"{kind} gems score {box.gem_vp_spot.get(kind)} VP each for you instead of {box.gem_vp.get(kind)}"
-    if kind == "blue_or_black":
-        return "defends once against a blue or a black hazard"
-    return f"defends once against a {kind} hazard"
+        return tr("dbt.note.spot_treasure", gem=gem_name(kind, tr), vp=box.gem_vp_spot.get(kind),
+                  usual=box.gem_vp.get(kind))
+    return tr("dbt.note.spot_defends", gem=gem_name(kind, tr))
 
 
-def move_note(view: Mapping[str, Any], box: Box, seat: int, name: str) -> str:
+def _dive_note_parts(view: Mapping[str, Any], box: Box, seat: int) -> tuple[Mapping[str, Any], int, int]:
+    """The dive, this seat's gem VP if it ended now and its card VP so far."""
+    dive = view.get("dive") or {}
+    gems = treasure_vp(view, box, seat) if dive else 0
+    return dive, gems, dive.get("card_vp", {}).get(str(seat), 0)
+
+
+def move_note(view: Mapping[str, Any], box: Box, seat: int, name: str, tr: Translator) -> str:
     words = name.split()
     verb = words[0]
     step = view.get("step") or {}
@@ -85,80 +97,65 @@ def move_note(view: Mapping[str, Any], box: Box, seat: int, name: str) -> str:
     if verb in ("recruit", "take") and len(words) == 2 and words[1].startswith("slot"):
         entry = view["market"][int(words[1][4:]) - 1]
         card = box.cards.get(entry["card"], {})
-        price = "free" if verb == "take" else f"${entry['price']}"
-        return f"{price}: {box.card_name(entry['card'])} {_plain_effect(card)}"
+        price = tr("dbt.note.free") if verb == "take" else cash(entry["price"], tr)
+        return tr("dbt.note.card", price=price, card=card_name(entry["card"], tr, box.card_name(entry["card"])),
+                  effect=_plain_effect(card, tr))
     if verb == "refresh":
-        return f"${view['refresh_price']}: discard the market, 4 new cards, take one free"
+        return tr("dbt.note.refresh", price=cash(view["refresh_price"], tr))
     if verb == "rest":
         n = me.get("rest_count", 0)
-        if n == 0:
-            return "your rest pile is empty: nothing to draw"
-        return f"shuffle your rest pile, draw {min(3, n)} of its {n} cards"
+        return tr("dbt.note.rest", n=n, draw=min(3, n))
     if verb == "sail" and len(words) == 1:
         hand = me.get("hand") or {}
         props = sum(box.cards[c]["propellers"] * n for c, n in hand.items() if c in box.cards)
-        moves = me.get("tokens", 0) + props
-        return f"up to {moves} movement from your hand and tokens"
+        return tr("dbt.note.sail", n=me.get("tokens", 0) + props)
     if verb == "sail" and len(words) == 3:
         dst = words[2].split("->")[1]
-        return "to " + node_note(view, box, dst, seat)
+        return tr("dbt.note.to", where=node_note(view, box, dst, seat, tr))
     if verb == "dive":
-        return dive_note(view, box, seat, words[1])
+        return dive_note(view, box, seat, words[1], tr)
     if verb == "pay":
         if words[1] == "token":
-            return "+1 movement (token)" if phase == "sail-pay" else "$1 (starting token)"
+            return tr("dbt.note.token_move") if phase == "sail-pay" else tr("dbt.note.token_cash", cash=cash(1, tr))
         card = box.cards.get(words[1], {})
         if phase == "sail-pay":
-            return f"+{card.get('propellers', 0)} movement"
+            return tr("dbt.note.propellers", n=card.get("propellers", 0))
         left = step.get("left_to_pay", 0)
-        cash = card.get("cash", 0)
-        lost = f", ${cash - left} lost" if cash > left else ""
-        return f"${cash}{lost}"
+        paid = card.get("cash", 0)
+        return cash(paid, tr) + (tr("dbt.note.lost", cash=cash(paid - left, tr)) if paid > left else "")
     if verb == "scout":
-        return spot_effect(box, words[1])
+        return spot_effect(box, words[1], tr)
     if verb == "rush":
-        dive = view.get("dive") or {}
-        return f"join the dive at {dive.get('site')} (centre of the tile)"
+        return tr("dbt.note.rush", site=(view.get("dive") or {}).get("site"))
     if verb == "defend":
         what = words[1]
         if what.startswith("spot-"):
-            return "uses the spot: that boat moves to the centre"
-        return f"uses {box.card_name(what)} from your hand"
+            return tr("dbt.note.defend_spot")
+        return tr("dbt.note.defend_card", card=card_name(what, tr, box.card_name(what)))
     if verb == "resurface":
-        dive = view.get("dive") or {}
-        cards = dive.get("card_vp", {}).get(str(seat), 0)
-        gems = treasure_vp(view, box, seat) if dive else 0
-        return f"lose {gems} gem VP, keep {cards} card VP"
+        _, gems, cards = _dive_note_parts(view, box, seat)
+        return tr("dbt.note.resurface", gems=gems, cards=cards)
     if verb == "play":
         card = box.cards.get(words[1], {})
         dive = view.get("dive") or {}
         bonus = _scenario(view).card_bonus if dive.get("sunken") else 0  # R-DB-14
-        return f"+{card.get('vp', 0) + bonus} VP, yours whatever happens next"
+        return tr("dbt.note.play", vp=card.get("vp", 0) + bonus)
     if verb == "stop":
-        dive = view.get("dive") or {}
-        gems = treasure_vp(view, box, seat)
-        cards = dive.get("card_vp", {}).get(str(seat), 0)
+        dive, gems, cards = _dive_note_parts(view, box, seat)
         tile = box.tiles.get(dive.get("tile"), {})
-        note = f"bank gems {gems} + cards {cards} + leader {tile.get('leader_vp', 0)}"
+        bounty = ""
         if dive.get("sunken") and _scenario(view).bounty:
-            note += f" + bounty {model.bounty_vp(len(dive.get('drawn') or []))}"
-        return note + " VP"
-    if verb == "done":
-        if phase == "sail-pay":
-            return f"sail with {step.get('movement', 0)} movement"
-        if phase == "sail-move":
-            return f"end the move ({step.get('movement', 0)} left unused)"
-        if phase == "rush":
-            return "no (more) boats rush in"
-        if phase == "play":
-            return "play no more cards now"
+            bounty = tr("dbt.note.bounty", vp=model.bounty_vp(len(dive.get("drawn") or [])))
+        return tr("dbt.note.stop", gems=gems, cards=cards, leader=tile.get("leader_vp", 0), bounty=bounty)
+    if verb == "done" and phase in ("sail-pay", "sail-move", "rush", "play"):
+        return tr(f"dbt.note.done.{phase}", n=step.get("movement", 0))
     return ""
 
 
 # ---- the odds coach beside `continue` ---------------------------------------------------------------
 
 
-def continue_note(coached: odds.DiveOdds | None, seat: int) -> str:
+def continue_note(coached: odds.DiveOdds | None, seat: int, tr: Translator) -> str:
     """Exact chance that the next draw brings a hazard ``seat`` cannot defend, any hazard, and the VP at stake.
 
     The numbers are the engine's odds coach (:func:`fathom.games.deep_blue.odds.coach`),
@@ -170,14 +167,15 @@ def continue_note(coached: odds.DiveOdds | None, seat: int) -> str:
     if mine is None:
         return ""
     bad, anyh = mine.risk, mine.hazard
-    pair = "pair: " if coached.per_draw == 2 else ""
     if anyh == 0:
-        note = f"{pair}no hazard possible yet (0%)"
+        note = tr("dbt.odds.none")
     else:
-        note = f"{pair}{fraction_text(bad)} = {pct(bad)} a hazard you can't defend"
+        note = tr("dbt.odds.risk", p=fraction_text(bad), pct=pct(bad, tr))
         if anyh != bad:
-            note += f" (any {pct(anyh)})"
-    note += f"; VP stop {float(mine.stop_vp):.0f}, one more {float(mine.draw_vp):.1f}"
+            note += tr("dbt.odds.any", pct=pct(anyh, tr))
+    if coached.per_draw == 2:
+        note = tr("dbt.odds.pair", note=note)
+    note += tr("dbt.odds.vp", stop=decimal(float(mine.stop_vp), 0, tr), draw=decimal(float(mine.draw_vp), 1, tr))
     if coached.leader_optimal is not None:
-        note += f", best {coached.leader_optimal:.1f}"
+        note += tr("dbt.odds.best", vp=decimal(coached.leader_optimal, 1, tr))
     return note
