@@ -5,7 +5,9 @@ real state's hidden parts. ``action_notes`` may add advice (odds) beside legal m
 computed from what the seat may know. Two optional methods: ``event_text(event, name,
 tr, game)`` says an event in words (names from ``name(seat)``, words from the catalogs via
 ``tr``), and ``choice_menu(...)`` offers a decision as a :class:`ChoiceMenu`; a
-renderer with ``speak(tr)`` draws its board in that language.
+renderer with ``speak(tr)`` draws its board in that language. ``move_label(state, action)``
+words a legal move for the list (the session accepts those words as typed input too, beside the
+notation), and ``hint_text(hint)`` words a hint that carries more than one move (a sail plan).
 """
 
 from __future__ import annotations

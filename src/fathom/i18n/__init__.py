@@ -7,8 +7,9 @@ Each catalog (``en.json``, ``fr.json`` beside this module) has sections:
 * ``errors``: the server's error messages, by error code;
 * ``ui``: every string of the pages, sent as is by ``/api/i18n/{lang}``; the game
   log's phrasing (``ev.*``, ``itb.*``) lives here so the terminal uses it too;
-* ``term``: words only the terminal uses (its prompts and menus);
-* ``scenarios``: translated scenario names (English uses the data's own names).
+* ``term``: words only the terminal uses (its prompts and menus, Deep Blue's board ``dbt.*``);
+* ``scenarios``: translated scenario names, and as ``ID.rule`` what each changes on Sunken City
+  dives (English uses the data's own names and rules, which a corrected data file may change).
 
 Templates use ``{name}`` placeholders (``str.format``; ``{x!r}`` in errors). A key
 with the suffix ``.one`` or ``.zero`` is the form used when the parameter ``n`` is 1

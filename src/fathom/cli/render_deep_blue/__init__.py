@@ -8,10 +8,14 @@ does) and, before the leader decides to ``continue`` a dive, the engine's odds c
 (:mod:`fathom.games.deep_blue.odds`): the exact chance that the next draw brings a
 hazard this seat cannot defend and the VP at stake, from the seat's view only.
 
+Every word comes from the message catalogs in the language given to
+:meth:`DeepBlueRenderer.speak` (English by default), with the page's keys where they fit.
+
 The pieces: ``look`` (colours, the box's public facts, small text pieces and
-lookups in a view), ``board_map`` (the map grid), ``panels`` (the tables, the dive
-and what the step asks) and ``move_notes`` (the notes beside legal moves); this
-module puts them on one screen.
+lookups in a view), ``words`` (names of seats, places, tiles and scenarios in the
+player's language), ``board_map`` (the map grid), ``panels`` (the tables, the dive
+and what the step asks), ``move_notes`` (the notes beside legal moves) and
+``move_words`` (the moves themselves in words); this module puts them on one screen.
 """
 
 from __future__ import annotations
