@@ -61,6 +61,7 @@ PLAYED = [
 WATCHED = [
     ("3 players: seat 0 (greedy)", "3 joueurs : place 0 (greedy)"),
     ("Game log", "Journal de la partie"),
+    ("boat 1: harbour → S", "bateau 1 : port → S"),  # the log names the harbour as the board does
     ("final position", "position finale"),
     ("Spectator: hands and rest piles are hidden", "Spectateur : les mains et les défausses de repos sont cachées"),
     ("Players", "Joueurs"),

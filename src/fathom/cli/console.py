@@ -132,10 +132,13 @@ def seat_label(seat: int, labels: dict[int, str], tr: Translator | None = None) 
     """``seat 0 (you)``: the seat and who sits there (a person's name, a bot's, or you/human
     in ``tr``'s language)."""
     tr = tr or Translator()
-    name = labels.get(seat)
-    if name in DEFAULT_PEOPLE:
-        name = tr(f"play.people.{DEFAULT_PEOPLE.index(name)}")
+    name = shown_name(labels.get(seat), tr)
     return tr("play.seat", n=seat) + (f" ({name})" if name else "")
+
+
+def shown_name(name: str | None, tr: Translator) -> str | None:
+    """Who sits at a seat, as the screen says it: you/human in ``tr``'s language, else the name given."""
+    return tr(f"play.people.{DEFAULT_PEOPLE.index(name)}") if name in DEFAULT_PEOPLE else name
 
 
 def print_results(console: Console, state: State, labels: dict[int, str], tr: Translator | None = None) -> None:
@@ -150,7 +153,8 @@ def print_results(console: Console, state: State, labels: dict[int, str], tr: Tr
     table.add_column("")
     for seat, score in enumerate(scores):
         shown = int(score) if float(score).is_integer() else score
-        table.add_row(str(seat), labels.get(seat, ""), str(shown), tr("results.winner") if seat in winners else "")
+        table.add_row(str(seat), shown_name(labels.get(seat), tr) or "", str(shown),
+                      tr("results.winner") if seat in winners else "")
     console.print(table)
     names = ", ".join(seat_label(s, labels, tr) for s in sorted(winners)) or tr("results.nobody")
     console.print(Text(tr("results.winners", n=len(winners), names=names)))
@@ -165,7 +169,7 @@ def print_summary(console: Console, state: State, labels: dict[int, str], tr: Tr
     table = Table(title=tr("summary.title"), title_justify="left")
     table.add_column("")
     for seat in range(len(rows)):  # one column a seat: narrow enough for five seats on 80 columns
-        table.add_column(f"{seat} {labels.get(seat, '')}".strip(), justify="right")
+        table.add_column(f"{seat} {shown_name(labels.get(seat), tr) or ''}".strip(), justify="right")
     for name in rows[0]:
         label = tr(f"summary.{name}")  # a statistic the catalog does not word yet shows its own name
         table.add_row(name.replace("_", " ") if label == f"summary.{name}" else label,

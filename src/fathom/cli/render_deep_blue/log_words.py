@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from fathom.cli.render_deep_blue.look import box_of
-from fathom.cli.render_deep_blue.words import card_name
+from fathom.cli.render_deep_blue.words import card_name, node_name
 from fathom.i18n import Translator, template
 
 # Events that say more in a variant string ``ev.TYPE-VARIANT`` (the pages choose the same way).
@@ -47,6 +47,9 @@ def event_text(event: dict[str, Any], name: Callable[[int], str], tr: Translator
     params["who"] = name(seat) if isinstance(seat, int) else ""
     if event.get("card"):
         params["card"] = card_label(event["card"], tr, game)
+    for field in ("site", "from", "to"):  # the harbour by its word, as the pages say it
+        if isinstance(event.get(field), str):
+            params[field] = node_name(event[field], tr)
     for field in ("gem", "spot"):
         if event.get(field):
             params[field] = tr(f"gem.{event[field]}")
