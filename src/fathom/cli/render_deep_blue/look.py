@@ -9,7 +9,7 @@ from typing import Any
 
 from rich.text import Text
 
-from fathom.cli.render_deep_blue.words import cash, colour_letter, decimal, fill, gem_name, seat_name
+from fathom.cli.render_deep_blue.words import card_name, cash, colour_letter, decimal, fill, gem_name, seat_name
 from fathom.games.deep_blue import dive_model as model
 from fathom.games.deep_blue.data import GEMS, SPOT_KINDS
 from fathom.i18n import Translator
@@ -75,6 +75,10 @@ class Box:
     def card_name(self, card_id: str) -> str:
         card = self.cards.get(card_id)
         return card["name"] if card else card_id
+
+    def card_label(self, card_id: str, tr: Translator) -> str:
+        """The card's name in ``tr``'s language (the catalog's, as the pages say it), else the data's."""
+        return card_name(card_id, tr, self.card_name(card_id))
 
 
 _BOXES: dict[int, tuple[Any, Box]] = {}

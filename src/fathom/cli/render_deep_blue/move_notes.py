@@ -10,7 +10,7 @@ from fathom.cli.render_deep_blue.look import (
     Box, boats_at, card_effect, fraction_text, pct, rush_reach, site_at, treasure_vp,
 )
 from fathom.cli.render_deep_blue.words import (
-    card_name, cash, decimal, gem_name, seat_name, tile_name,
+    cash, decimal, gem_name, seat_name, tile_name,
 )
 from fathom.games.deep_blue import dive_model as model
 from fathom.games.deep_blue import odds
@@ -98,7 +98,7 @@ def move_note(view: Mapping[str, Any], box: Box, seat: int, name: str, tr: Trans
         entry = view["market"][int(words[1][4:]) - 1]
         card = box.cards.get(entry["card"], {})
         price = tr("dbt.note.free") if verb == "take" else cash(entry["price"], tr)
-        return tr("dbt.note.card", price=price, card=card_name(entry["card"], tr, box.card_name(entry["card"])),
+        return tr("dbt.note.card", price=price, card=box.card_label(entry["card"], tr),
                   effect=_plain_effect(card, tr))
     if verb == "refresh":
         return tr("dbt.note.refresh", price=cash(view["refresh_price"], tr))
@@ -131,7 +131,7 @@ def move_note(view: Mapping[str, Any], box: Box, seat: int, name: str, tr: Trans
         what = words[1]
         if what.startswith("spot-"):
             return tr("dbt.note.defend_spot")
-        return tr("dbt.note.defend_card", card=card_name(what, tr, box.card_name(what)))
+        return tr("dbt.note.defend_card", card=box.card_label(what, tr))
     if verb == "resurface":
         _, gems, cards = _dive_note_parts(view, box, seat)
         return tr("dbt.note.resurface", gems=gems, cards=cards)

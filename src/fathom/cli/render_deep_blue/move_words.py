@@ -13,14 +13,14 @@ from collections.abc import Callable
 from typing import Any
 
 from fathom.cli.render_deep_blue.look import Box
-from fathom.cli.render_deep_blue.words import card_name, gem_name, node_name, scenario_name, tile_name
+from fathom.cli.render_deep_blue.words import gem_name, node_name, scenario_name, tile_name
 from fathom.i18n import DEFAULT_LANG, Translator
 
 Say = Callable[[re.Match[str], Translator, Box], str]
 
 
 def _card(match: re.Match[str], tr: Translator, box: Box) -> str:
-    return card_name(match.group(1), tr, box.card_name(match.group(1)))
+    return box.card_label(match.group(1), tr)
 
 
 # (notation pattern, its words); the first that matches says the move (as the page's moveLabel)

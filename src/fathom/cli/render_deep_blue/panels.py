@@ -15,7 +15,6 @@ from fathom.cli.render_deep_blue.look import (
     GEMS, SPOT_STYLE, Box, boat_tag, boats_at, card_effect, gem_text, join, label, player_style, rush_reach,
     seat_tag, treasure_vp,
 )
-from fathom.cli.render_deep_blue import words
 from fathom.cli.render_deep_blue.words import (
     cash, colour_name, fill, gem_name, node_name, scenario_name, seat_name, spot_short, tile_name,
 )
@@ -96,12 +95,8 @@ def market_table(view: Mapping[str, Any], box: Box, tr: Translator) -> Group:
             table.add_row(slot, price, Text(tr("dbt.empty"), style="dim"), "")
             continue
         card = box.cards.get(card_id, {"id": card_id})
-        table.add_row(slot, price, Text(card_name(card_id, box, tr), style="bold"), card_effect(card, tr, market=True))
+        table.add_row(slot, price, Text(box.card_label(card_id, tr), style="bold"), card_effect(card, tr, market=True))
     return Group(title, table)
-
-
-def card_name(card_id: str, box: Box, tr: Translator) -> str:
-    return words.card_name(card_id, tr, box.card_name(card_id))
 
 
 def pile_lines(title: str, pile: Mapping[str, int] | None, count: int, box: Box, tr: Translator) -> list[Text]:
@@ -109,7 +104,7 @@ def pile_lines(title: str, pile: Mapping[str, int] | None, count: int, box: Box,
     if not pile:
         lines.append(Text("  " + tr("dbt.empty" if count == 0 else "dbt.hidden"), style="dim"))
         return lines
-    names = {card_id: card_name(card_id, box, tr) for card_id in pile}
+    names = {card_id: box.card_label(card_id, tr) for card_id in pile}
     width = max(16, max(len(name) for name in names.values()) + 1)
     for card_id, n in sorted(pile.items(), key=lambda kv: names[kv[0]]):
         line = Text(f" {n}× " if n > 1 else "    ")
@@ -121,7 +116,7 @@ def pile_lines(title: str, pile: Mapping[str, int] | None, count: int, box: Box,
 
 
 def card_list(cards: Mapping[str, int], box: Box, tr: Translator) -> str:
-    return ", ".join(f"{card_name(c, box, tr)}{f' ×{n}' if n > 1 else ''}" for c, n in cards.items()) or "-"
+    return ", ".join(f"{box.card_label(c, tr)}{f' ×{n}' if n > 1 else ''}" for c, n in cards.items()) or "-"
 
 
 def players_table(view: Mapping[str, Any], box: Box, me: int | None, tr: Translator) -> Table:
