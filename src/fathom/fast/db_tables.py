@@ -11,12 +11,13 @@ and none is written into the kernels. Why one flat array each: see :mod:`fathom.
 beyond them is refused with a clear error):
 
 * scalars: ``S_CUR`` (who acts: a seat, ``CHANCE`` -1 or ``TERMINAL`` -4), ``S_PHASE`` (the
-  reference's phase numbers, :mod:`fathom.games.deep_blue.phases`), ``S_TURN``, ``S_SCEN`` (index
-  into ``ALL_SCENARIOS`` + ``("none",)``; -1 while a random one is still to be drawn), ``S_SEED``
+  reference's phase numbers, :mod:`fathom.games.deep_blue.phases`), ``S_TURN``, ``S_SCEN`` (the scenario in play, an
+  index into :data:`SCENARIOS`; "none" until a random one is drawn, as the reference), ``S_SEED``
   (the seed as a 64-bit pattern), ``S_HIST`` (history length: chance is drawn from seed and this),
   ``S_SETUP_SITE``, ``S_FRESCO``, ``S_PAY_LEFT``, ``S_PAY_FOR``, ``S_SAIL_POINTS``, ``S_MOVED``,
   ``S_REFILL_THEN``, ``S_REST_LEFT``, and two running sums the reference recomputes: ``S_BAG_N``
-  (gems in the bag), ``S_DECK_N`` (cards in the deck);
+  (gems in the bag), ``S_DECK_N`` (cards in the deck); ``S_AGAIN`` (1: a dive just ended and the
+  storm dives still owed are to be resolved, see :mod:`fathom.fast.db_kernel`);
 * the reference's tuples used as queues, each ``*_H`` (head), ``*_N`` (end) and its items:
   ``S_LANDING`` (boats 0/1), ``S_SCATTER`` (nodes), ``S_REFILL`` (market slots), ``S_RUSH`` (seats),
   ``S_D_HAZ`` (hazard gems), ``S_D_Q`` (seats); ``S_STORM`` (``S_STORM_N`` nodes, no head: it is
@@ -84,7 +85,7 @@ def _layout(start: int, *fields: tuple[str, int]) -> tuple[dict[str, int], int]:
  S_MOVED, S_REFILL_THEN, S_REST_LEFT, S_BAG_N, S_DECK_N,
  S_LANDING_H, S_LANDING_N, S_SCATTER_H, S_SCATTER_N, S_STORM_N, S_REFILL_H, S_REFILL_N, S_RUSH_H, S_RUSH_N,
  S_D_SITE, S_D_TILE, S_D_LEADER, S_D_IN, S_D_OUT, S_D_JOINED, S_D_BOTH, S_D_COUNT_USED, S_D_ORDER_N,
- S_D_STEP_N, S_D_HAZ_H, S_D_HAZ_N, S_D_Q_H, S_D_Q_N) = range(39)
+ S_D_STEP_N, S_D_HAZ_H, S_D_HAZ_N, S_D_Q_H, S_D_Q_N, S_AGAIN) = range(40)
 _S, S_WIDTH = _layout(
     40,
     ("LANDING", 2), ("SCATTER", MAX_NEIGH + 1), ("STORM", MAX_STORM), ("REFILL", MARKET_SLOTS), ("RUSH", MAX_PLAYERS),
