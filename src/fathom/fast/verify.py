@@ -11,7 +11,7 @@ kernel on the other, plus the scores. At the end: final scores, winners and why 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,6 +35,8 @@ class VerifyResult:
     steps: int = 0
     view_checks: int = 0
     tables: list[str] = field(default_factory=list)
+    final_step: int = 0
+    histories: list[list[str]] = field(default_factory=list)
 
     def add(self, other: VerifyResult) -> None:
         self.games += other.games
@@ -44,24 +46,32 @@ class VerifyResult:
 
 
 def _fail(what: str, seed: int, step: int, ref: Any, fast: Any, history: list[str], options: dict) -> Mismatch:
+    return _differs(f"{what} at step {step} of seed {seed} (options {options}): reference {ref!r}, fast {fast!r}",
+                    history)
+
+
+def _differs(what: str, history: list[str]) -> Mismatch:
     shown = ", ".join(history[-12:])
-    return Mismatch(f"fathom.fast differs from the reference engine: {what} at step {step} of seed {seed} "
-                    f"(options {options}): reference {ref!r}, fast {fast!r}; last moves: {shown}")
+    return Mismatch(f"fathom.fast differs from the reference engine: {what}; last moves: {shown}")
 
 
-def verify_into_the_blue(players: int, seeds: Sequence[int], options: dict[str, Any] | None = None,
-                         chooser_seed: int = 0, view_every: int = 1) -> VerifyResult:
-    """Play ``seeds`` through both engines in one batch and compare at every step (raises
-    :class:`Mismatch` on the first difference)."""
-    need_numba("fathom fast verify")
-    from fathom.fast.itb_batch import IntoTheBlueBatch
+Chooser = Callable[[Any, list[int], Rng], int]
+"""``choose(state, legal moves, generator)``: the decision both engines are then given."""
 
-    options = dict(options or {})
-    refs = [new_game("into-the-blue", players=players, seed=s, record_events=False, **options) for s in seeds]
-    game = refs[0].game
-    fast = IntoTheBlueBatch(game, len(refs))
-    fast.reset(seeds)
-    encoder = fast.encoder
+
+def uniform_or_first(state: Any, moves: list[int], pick: Rng) -> int:
+    """The first legal move (stop, the shallowest level, the cheapest slot) now and then, else any."""
+    return moves[0] if pick.random() < STOP_BIAS else pick.choice(moves)
+
+
+def play_both(refs: list[Any], fast: Any, seeds: Sequence[int], options: dict[str, Any], chooser_seed: int,
+              view_every: int, check_views: Callable[[list[int], int], Callable[[int, Any], int]],
+              scores_every_step: bool = False, choose: Chooser | None = None) -> VerifyResult:
+    """The comparison loop both games share: ``refs`` (reference states) and ``fast`` (a batch of the
+    same games) step together; ``check_views(live, step)`` returns a per-game check of the seats'
+    views (raising :class:`Mismatch`, returning how many views it compared) for steps that check them.
+    Decisions come from ``choose`` (default :func:`uniform_or_first`) with one generator per game."""
+    choose = choose or uniform_or_first
     choosers = [Rng(chooser_seed * 1_000_003 + s) for s in seeds]
     histories: list[list[str]] = [[] for _ in refs]
     result = VerifyResult(games=len(refs))
@@ -78,10 +88,8 @@ def verify_into_the_blue(players: int, seeds: Sequence[int], options: dict[str, 
         legal, n_legal = fast.legal_arrays()
         chance, probs, n_chance = fast.chance_arrays()
         drawn = fast.sample_chance()
-        check_views = step % view_every == 0
-        if check_views:
-            views = [fast.observations(np.full(len(refs), seat)) for seat in range(players)]
-            scores = fast.scores()
+        views = check_views(live, step) if step % view_every == 0 else None
+        scores = fast.scores() if views is not None or scores_every_step else None
         actions[:] = -1
         for g in live:
             r = refs[g]
@@ -93,37 +101,68 @@ def verify_into_the_blue(players: int, seeds: Sequence[int], options: dict[str, 
             mine = list(zip(chance[g, :m].tolist(), probs[g, :m].tolist())) if m else []
             if mine != outcomes:
                 raise _fail("chance outcomes", seeds[g], step, outcomes, mine, histories[g], options)
-            if check_views:
-                for seat in range(players):
-                    want = encoder.encode(r.view(seat), seat)
-                    if not np.array_equal(want, views[seat][g]):
-                        diff = {f.name: (encoder.describe(want)[f.name], encoder.describe(views[seat][g])[f.name])
-                                for f in encoder.fields
-                                if not np.array_equal(want[f.offset:f.stop], views[seat][g][f.offset:f.stop])}
-                        raise _fail(f"seat {seat}'s view", seeds[g], step, {k: v[0] for k, v in diff.items()},
-                                    {k: v[1] for k, v in diff.items()}, histories[g], options)
-                    result.view_checks += 1
-                if scores[g].tolist() != [int(x) for x in r.scores()]:
-                    raise _fail("scores", seeds[g], step, r.scores(), scores[g].tolist(), histories[g], options)
+            try:
+                if views is not None:
+                    result.view_checks += views(g, r)
+                if scores is not None and scores[g].tolist() != [int(x) for x in r.scores()]:
+                    raise Mismatch(f"scores: reference {r.scores()!r}, fast {scores[g].tolist()!r}")
+            except Mismatch as exc:
+                raise _differs(f"{exc} at step {step} of seed {seeds[g]} (options {options})", histories[g]) from None
             if r.current_player == CHANCE:
                 action = r.sample_chance()
                 if int(drawn[g]) != action:
                     raise _fail("drawn chance outcome", seeds[g], step, action, int(drawn[g]), histories[g], options)
             else:
-                pick = choosers[g]
-                action = moves[0] if pick.random() < STOP_BIAS else pick.choice(moves)
+                action = choose(r, moves, choosers[g])
             actions[g] = action
             histories[g].append(r.action_to_string(action))
             r.apply(action)
             result.steps += 1
         fast.apply(actions)
         step += 1
+    result.final_step = step
+    result.histories = histories
+    return result
+
+
+def verify_into_the_blue(players: int, seeds: Sequence[int], options: dict[str, Any] | None = None,
+                         chooser_seed: int = 0, view_every: int = 1) -> VerifyResult:
+    """Play ``seeds`` through both engines in one batch and compare at every step (raises
+    :class:`Mismatch` on the first difference)."""
+    need_numba("fathom fast verify")
+    from fathom.fast.itb_batch import IntoTheBlueBatch
+
+    options = dict(options or {})
+    refs = [new_game("into-the-blue", players=players, seed=s, record_events=False, **options) for s in seeds]
+    fast = IntoTheBlueBatch(refs[0].game, len(refs))
+    fast.reset(seeds)
+    encoder = fast.encoder
+
+    def check_views(live: list[int], step: int) -> Callable[[int, Any], int]:
+        views = [fast.observations(np.full(len(refs), seat)) for seat in range(players)]
+
+        def check(g: int, r: Any) -> int:
+            for seat in range(players):
+                want = encoder.encode(r.view(seat), seat)
+                if not np.array_equal(want, views[seat][g]):
+                    diff = {f.name: (encoder.describe(want)[f.name], encoder.describe(views[seat][g])[f.name])
+                            for f in encoder.fields
+                            if not np.array_equal(want[f.offset:f.stop], views[seat][g][f.offset:f.stop])}
+                    raise Mismatch(f"seat {seat}'s view: reference {({k: v[0] for k, v in diff.items()})!r}, "
+                                   f"fast {({k: v[1] for k, v in diff.items()})!r}")
+            return players
+
+        return check
+
+    result = play_both(refs, fast, seeds, options, chooser_seed, view_every, check_views)
     final = fast.scores()
     for g, r in enumerate(refs):
+        history = result.histories[g]
         if final[g].tolist() != [int(x) for x in r.scores()]:
-            raise _fail("final scores", seeds[g], step, r.scores(), final[g].tolist(), histories[g], options)
+            raise _fail("final scores", seeds[g], result.final_step, r.scores(), final[g].tolist(), history, options)
         reason = r.view(None)["end"]["reason"]
         if fast.over_reason(g) != reason:
-            raise _fail("why the game ended", seeds[g], step, reason, fast.over_reason(g), histories[g], options)
+            raise _fail("why the game ended", seeds[g], result.final_step, reason, fast.over_reason(g), history, options)
+    result.histories = []
     result.tables.append(f"into-the-blue {players}p {options or ''}".strip())
     return result

@@ -1,0 +1,101 @@
+"""Whole games of Deep Blue inside the kernel: random play, one core or all cores.
+
+Why these loops mirror ``fathom bench``: game ``k`` is seed ``first_seed + k`` and seat ``p`` is a
+random bot seeded ``p + 1`` that keeps its generator from game to game (``RandomBot(seed=p + 1)``:
+``rng.choice(legal_actions())``), so the games played on one core are exactly the reference bench's
+games, only faster. Each worker of the all-cores loop plays its own slice of seeds with its own bots
+(seeded ``p + 1 + 1000 * worker``). The timing helpers are :mod:`fathom.fast.itb_play`'s.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+from numba import njit, prange
+
+from fathom.fast import rng as R
+from fathom.fast.db_kernel import MAX_ACTIONS, apply, legal, sample_chance
+from fathom.fast.db_setup import reset
+from fathom.fast.db_tables import MAX_PLAYERS, S_CUR, new_batch
+from fathom.fast.itb_play import Timed, bots_for
+from fathom.core.api import TERMINAL
+
+
+@njit(cache=True)
+def play_random_games(S: np.ndarray, T: np.ndarray, g: int, first_seed: int, games: int, bot: np.ndarray,
+                      lengths: np.ndarray) -> int:
+    """Play ``games`` games in row ``g`` with random bots; return the transitions (apply calls).
+    ``lengths[k]`` gets game ``k``'s number of transitions."""
+    out = np.empty(MAX_ACTIONS, np.int64)
+    total = 0
+    for k in range(games):
+        reset(S, T, g, first_seed + k)
+        steps = 0
+        while True:
+            cur = S[g, S_CUR]
+            if cur == TERMINAL:
+                break
+            if cur < 0:
+                a = sample_chance(S, T, g)
+            else:
+                m = legal(S, T, g, out)
+                bot[cur], i = R.randbelow(bot[cur], m)
+                a = out[i]
+            apply(S, T, g, a)
+            steps += 1
+        lengths[k] = steps
+        total += steps
+    return total
+
+
+@njit(cache=True, parallel=True)
+def play_random_parallel(S: np.ndarray, T: np.ndarray, first_seed: int, games_each: int) -> np.ndarray:
+    """Every row of the batch plays ``games_each`` games on its own seeds, rows spread over cores;
+    returns the transitions per row."""
+    workers = S.shape[0]
+    out = np.zeros(workers, np.int64)
+    for w in prange(workers):
+        bot = np.empty(MAX_PLAYERS, np.uint64)
+        for p in range(MAX_PLAYERS):
+            bot[p] = R.new_state(np.uint64(p + 1 + 1000 * w))
+        lengths = np.empty(games_each, np.int64)
+        out[w] = play_random_games(S, T, w, first_seed + w * games_each, games_each, bot, lengths)
+    return out
+
+
+def one_core(T: np.ndarray, first_seed: int, games: int) -> tuple[int, np.ndarray]:
+    """``(transitions, length of each game)`` of ``games`` random games on this core."""
+    S = new_batch(1)
+    lengths = np.empty(games, np.int64)
+    return play_random_games(S, T, 0, first_seed, games, bots_for(), lengths), lengths
+
+
+def all_cores(T: np.ndarray, first_seed: int, games_each: int, workers: int) -> int:
+    """Transitions of ``workers * games_each`` random games spread over every core."""
+    return int(play_random_parallel(new_batch(workers), T, first_seed, games_each).sum())
+
+
+def play_for(T: np.ndarray, seconds: float, workers: int = 0, chunk: int = 200) -> Timed:
+    """Random games for about ``seconds`` of wall time, in calls of ``chunk`` games (a compiled loop
+    cannot read the clock). ``workers`` 0: one core, the bench's own seeds and bots; otherwise that
+    many rows spread over every core numba may use."""
+    out = Timed()
+    S = new_batch(max(1, workers))
+    bots = bots_for()
+    lengths = np.empty(chunk, np.int64)
+    start, cpu = time.perf_counter(), time.process_time()
+    seed = 0
+    while time.perf_counter() - start < seconds:
+        if workers:
+            each = max(1, chunk // workers)
+            out.transitions += int(play_random_parallel(S, T, seed, each).sum())
+            out.games += each * workers
+            seed += each * workers
+        else:
+            out.transitions += play_random_games(S, T, 0, seed, chunk, bots, lengths)
+            out.games += chunk
+            seed += chunk
+    out.seconds = time.perf_counter() - start
+    out.cpu_seconds = time.process_time() - cpu
+    return out

@@ -1,0 +1,179 @@
+"""Read a compiled Deep Blue game back as the reference reads its own: fields and seat views.
+
+Why: the differential test (:mod:`fathom.fast.db_verify`) compares the two engines on what the
+reference exposes, not only on what the kernels happen to use. :func:`fields` gives a row's value of
+every field of ``DeepBlueState`` (the reference's ``_FIELDS``, queues as tuples, scenario by id), and
+:func:`view` gives ``state.view(seat)`` as the row says it (same keys, same secrets hidden from the
+same seats, via :func:`fathom.core.redact.redact`). Plain Python: for checking and front ends, not
+for the hot loop.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from fathom.core.api import CHANCE, TERMINAL
+from fathom.core.redact import OMIT, Secret, redact
+from fathom.fast import db_tables as D
+from fathom.games.deep_blue import phases as ph
+from fathom.games.deep_blue.counts import as_named
+from fathom.games.deep_blue.data import GEMS, SPOT_KINDS
+from fathom.games.deep_blue.facts import FACE_DOWN
+from fathom.games.deep_blue.game import MARKET_SLOTS
+from fathom.games.deep_blue.market import REFRESH
+from fathom.games.deep_blue.scoring import final_winners
+
+
+def _queue(row: np.ndarray, head: int, end: int, items: int) -> tuple[int, ...]:
+    return tuple(row[items + int(row[head]):items + int(row[end])].tolist())
+
+
+def fields(game: Any, row: np.ndarray) -> dict[str, Any]:
+    """Every field of the reference state as this row holds it (lists and tuples as the reference)."""
+    comp = game.components
+    n, nc, nt, nn = game.num_players, len(comp.cards), len(comp.tiles), len(comp.node_ids)
+
+    def ints(start: int, size: int) -> list[int]:
+        out: list[int] = row[start:start + size].tolist()
+        return out
+
+    def cards(start: int) -> list[tuple[int, ...]]:
+        return [tuple(ints(start + p * D.MAX_CARDS, nc)) for p in range(n)]
+
+    return {
+        "phase": int(row[D.S_PHASE]), "actor": int(row[D.S_CUR]), "turn": int(row[D.S_TURN]),
+        "scenario": D.SCENARIOS[int(row[D.S_SCEN])],
+        "hands": cards(D.S_HAND), "rests": cards(D.S_REST), "known_hand": cards(D.S_KNOWN_HAND),
+        "known_rest": cards(D.S_KNOWN_REST), "in_play": cards(D.S_IN_PLAY),
+        "tokens": ints(D.S_TOKENS, n), "vp": ints(D.S_VP, n),
+        "boat_node": ints(D.S_BOAT_NODE, 2 * n), "boat_spot": ints(D.S_BOAT_SPOT, 2 * n),
+        "site_tile": ints(D.S_SITE_TILE, nn), "site_gem": ints(D.S_SITE_GEM, nn),
+        "unrevealed": tuple(ints(D.S_UNREVEALED, nt)), "setup_left": tuple(ints(D.S_SETUP_LEFT, nt)),
+        "setup_site": int(row[D.S_SETUP_SITE]), "fresco": int(row[D.S_FRESCO]),
+        "bag": ints(D.S_BAG, D.N_GEMS), "supply": ints(D.S_SUPPLY, D.N_GEMS), "deck": tuple(ints(D.S_DECK, nc)),
+        "market": ints(D.S_MARKET, MARKET_SLOTS), "discarded": tuple(ints(D.S_DISCARDED, nc)),
+        "pay_left": int(row[D.S_PAY_LEFT]), "pay_for": int(row[D.S_PAY_FOR]),
+        "sail_points": int(row[D.S_SAIL_POINTS]), "moved": int(row[D.S_MOVED]),
+        "landing": _queue(row, D.S_LANDING_H, D.S_LANDING_N, D.S_LANDING),
+        "scatter": _queue(row, D.S_SCATTER_H, D.S_SCATTER_N, D.S_SCATTER),
+        "storm": tuple(ints(D.S_STORM, int(row[D.S_STORM_N]))),
+        "refill": _queue(row, D.S_REFILL_H, D.S_REFILL_N, D.S_REFILL), "refill_then": int(row[D.S_REFILL_THEN]),
+        "rest_left": int(row[D.S_REST_LEFT]), "rush_queue": _queue(row, D.S_RUSH_H, D.S_RUSH_N, D.S_RUSH),
+        "d_site": int(row[D.S_D_SITE]), "d_tile": int(row[D.S_D_TILE]), "d_leader": int(row[D.S_D_LEADER]),
+        "d_in": int(row[D.S_D_IN]), "d_out": int(row[D.S_D_OUT]), "d_joined": int(row[D.S_D_JOINED]),
+        "d_both": int(row[D.S_D_BOTH]), "d_drawn": ints(D.S_D_DRAWN, D.N_GEMS),
+        "d_order": tuple(ints(D.S_D_ORDER, int(row[D.S_D_ORDER_N]))), "d_card_vp": ints(D.S_D_CARD_VP, n),
+        "d_count_used": int(row[D.S_D_COUNT_USED]), "d_step": tuple(ints(D.S_D_STEP, int(row[D.S_D_STEP_N]))),
+        "d_hazards": _queue(row, D.S_D_HAZ_H, D.S_D_HAZ_N, D.S_D_HAZ), "d_queue": _queue(row, D.S_D_Q_H, D.S_D_Q_N, D.S_D_Q),
+    }
+
+
+def reference_fields(state: Any) -> dict[str, Any]:
+    """The same fields read from a reference ``DeepBlueState`` (scenario by id)."""
+    from fathom.games.deep_blue.state import _FIELDS
+
+    out = {name: getattr(state, name) for name in _FIELDS}
+    out["scenario"] = state.scenario.id
+    return out
+
+
+def view(game: Any, row: np.ndarray, seat: int | None) -> dict[str, Any]:
+    """``state.view(seat)`` of the game in ``row``."""
+    result: dict[str, Any] = redact(snapshot(game, row), seat)
+    return result
+
+
+def snapshot(game: Any, row: np.ndarray, f: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Every seat's view at once, secrets wrapped (``redact(snapshot, seat)`` is ``view(seat)``);
+    ``f``: the row's :func:`fields` when the caller has them already."""
+    f = f or fields(game, row)
+    comp = game.components
+    n = game.num_players
+    card_ids = [c.id for c in comp.cards]
+    phase = f["phase"]
+    over = phase == ph.OVER
+    hide_vp = game.options["hidden_scores"] and not over  # R-DB-18
+    seats = []
+    for p in range(n):
+        boats = []
+        for b in (0, 1):
+            node, spot = f["boat_node"][2 * p + b], f["boat_spot"][2 * p + b]
+            tile = f["site_tile"][node]
+            kind = SPOT_KINDS[comp.tiles[tile].spots[spot]] if spot >= 0 and tile >= 0 else None
+            boats.append({"boat": b + 1, "node": comp.node_ids[node], "spot": kind})
+        seats.append({
+            "seat": p, "colour": comp.colours[p], "vp": Secret(p, f["vp"][p], None) if hide_vp else f["vp"][p],
+            "tokens": f["tokens"][p], "hand": Secret(p, as_named(f["hands"][p], card_ids), OMIT),
+            "hand_count": sum(f["hands"][p]), "rest": Secret(p, as_named(f["rests"][p], card_ids), OMIT),
+            "rest_count": sum(f["rests"][p]), "in_play": as_named(f["in_play"][p], card_ids),
+            "owned_cards": sum(f["hands"][p]) + sum(f["rests"][p]) + sum(f["in_play"][p]), "boats": boats,
+        })
+    sites = []
+    for node in comp.start_sites + comp.advanced_sites:
+        tile = f["site_tile"][node]
+        gem = f["site_gem"][node]
+        entry: dict[str, Any] = {"node": comp.node_ids[node], "kind": comp.node_kinds[node],
+                                 "tile": comp.tiles[tile].id if tile >= 0 else None, "face_down": tile == FACE_DOWN,
+                                 "gem": GEMS[gem] if gem >= 0 else None}
+        if tile >= 0:
+            info = comp.tiles[tile]
+            holders = {f["boat_spot"][i]: i for i, at in enumerate(f["boat_node"]) if at == node}
+            entry["leader_vp"], entry["sunken"] = info.leader_vp, info.sunken
+            entry["spots"] = [{"kind": SPOT_KINDS[kind],
+                               "boat": {"seat": holders[s] // 2, "boat": holders[s] % 2 + 1} if s in holders else None}
+                              for s, kind in enumerate(info.spots)]
+        sites.append(entry)
+    options = {k: v for k, v in game.options.items() if k != "data_file"}
+    if game.scenario is None and phase != ph.SETUP_SCENARIO:
+        options["scenario"] = f["scenario"]
+    actor = f["actor"]
+    out: dict[str, Any] = {
+        "game": game.name, "players": n, "options": options, "phase": ph.NAMES[phase],
+        "to_move": "chance" if actor == CHANCE else "terminal" if actor == TERMINAL else actor,
+        "turn": f["turn"], "move_number": int(row[D.S_HIST]), "seats": seats,
+        "market": [{"slot": k + 1, "price": comp.slot_prices[k], "card": card_ids[c] if c >= 0 else None}
+                   for k, c in enumerate(f["market"])],
+        "refresh_price": comp.refresh_price, "deck_count": sum(f["deck"]),
+        "discarded": as_named(f["discarded"], card_ids), "bag": as_named(f["bag"], GEMS), "bag_count": sum(f["bag"]),
+        "supply": as_named(f["supply"], GEMS), "sites": sites, "face_down_left": sum(f["unrevealed"]),
+        "fresco": f["fresco"], "fresco_needed": comp.sunken_count, "step": _step(game, f),
+        "dive": _dive(game, f) if f["d_site"] >= 0 else None,
+    }
+    if over:
+        owned = [s["owned_cards"] for s in seats]
+        out["winners"] = final_winners(f["vp"], owned)
+    return out
+
+
+def _step(game: Any, f: dict[str, Any]) -> dict[str, Any]:
+    phase = f["phase"]
+    info: dict[str, Any] = {"phase": ph.NAMES[phase]}
+    if phase == ph.PAY:
+        info["paying_for"] = "refresh" if f["pay_for"] == REFRESH else f"slot{f['pay_for'] + 1}"
+        info["left_to_pay"] = f["pay_left"]
+    elif phase in (ph.SAIL_PAY, ph.SAIL_MOVE):
+        info["movement"] = f["sail_points"]
+    elif phase == ph.SCOUT:
+        info["boat"] = f["landing"][0] + 1
+    elif phase == ph.DEFEND:
+        info["hazard"] = GEMS[f["d_hazards"][0]]
+    elif phase == ph.STORM_ORDER:
+        info["sites"] = [game.components.node_ids[node] for node in f["storm"]]
+    elif phase == ph.REST_DRAW:
+        info["cards_left_to_draw"] = f["rest_left"]
+    return info
+
+
+def _dive(game: Any, f: dict[str, Any]) -> dict[str, Any]:
+    tile = game.components.tiles[f["d_tile"]]
+    n = game.num_players
+    return {
+        "site": game.components.node_ids[f["d_site"]], "tile": tile.id, "sunken": tile.sunken,
+        "leader": f["d_leader"], "divers": [p for p in range(n) if f["d_in"] >> p & 1],
+        "resurfaced": [p for p in range(n) if f["d_out"] >> p & 1], "drawn": [GEMS[k] for k in f["d_order"]],
+        "counts": as_named(f["d_drawn"], GEMS),
+        "card_vp": {str(p): f["d_card_vp"][p] for p in range(n) if f["d_joined"] >> p & 1},
+        "pending_gems": [GEMS[k] for k in f["d_step"]],
+    }
