@@ -16,7 +16,7 @@ from rich.text import Text
 from fathom.core.registry import new_game
 from fathom.fast.need import FastUnavailable, need_numba
 
-COMPILED = ("into-the-blue",)
+COMPILED = ("deep-blue", "into-the-blue")
 COUNTED = ("transitions/s = apply() calls (player moves and chance outcomes) per second of wall time, games "
            "played whole inside the compiled loop with random bots; 'per CPU second' divides by the process's "
            "CPU time instead (steadier when other programs share the cores).")
@@ -48,7 +48,7 @@ def run(names: list[str], players: int, seconds: float, console: Console) -> int
         return 2
     import numba
 
-    from fathom.fast import itb_play, itb_tables
+    from fathom.fast import db_play, db_tables, itb_play, itb_tables
 
     say(COUNTED, "dim")
     for name in names:
@@ -57,13 +57,16 @@ def run(names: list[str], players: int, seconds: float, console: Console) -> int
             continue
         game = new_game(name, players=players, seed=0).game
         start = time.perf_counter()
-        T, _ = itb_tables.build(game)
-        itb_play.one_core(T, 0, 1)
-        itb_play.all_cores(T, 0, 1, numba.get_num_threads())
+        if name == "deep-blue":
+            T, play = db_tables.build(game), db_play
+        else:
+            T, play = itb_tables.build(game)[0], itb_play
+        play.one_core(T, 0, 1)
+        play.all_cores(T, 0, 1, numba.get_num_threads())
         say(f"{name}: compiled kernels ready in {time.perf_counter() - start:.2f} s "
             "(compile on the first run, load from numba's cache after)", "dim")
         for label, workers in (("one core", 0), (f"{numba.get_num_threads()} cores", numba.get_num_threads())):
-            loop = itb_play.play_for(T, seconds, workers=workers)
+            loop = play.play_for(T, seconds, workers=workers)
             rate = loop.transitions / loop.seconds
             say(f"{name}: {players} players, random bots, {loop.seconds:.2f} s loop on {label} (fathom.fast)", "bold")
             say(f"  transitions/s     {rate:12,.0f}     ({loop.transitions:,} apply calls; "

@@ -1,8 +1,10 @@
 """``fathom fast verify``: the differential test of :mod:`fathom.fast.verify` at scale.
 
-Games are dealt out over the player counts, the packaged data and the data files asked for (and a
-named first player where the game has that option), in batches; with
-``--jobs`` the batches run in worker processes. The first difference stops the run and is printed
+Games are dealt out over the player counts, the packaged data and the data files asked for, a named
+first player, and for Deep Blue every Captain's Log scenario (and scenario=random), open scores and one
+"N gems" card per dive, in batches; with ``--jobs`` the batches run in worker processes. Deep Blue's
+batches alternate uniform choices with the keen chooser of :mod:`fathom.fast.db_verify` (whole games
+in about half the steps). The first difference stops the run and is printed
 with its seed, step and last moves, so it can be replayed in the reference engine.
 """
 
@@ -15,7 +17,7 @@ from typing import Any
 
 from rich.console import Console
 
-GAMES = ("into-the-blue",)
+GAMES = ("into-the-blue", "deep-blue")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -43,15 +45,29 @@ def _tables(args: argparse.Namespace) -> list[tuple[int, dict[str, Any]]]:
     options: list[dict[str, Any]] = [{}] + [{"data_file": path} for path in args.data_file]
     if "first_player" in game_class(args.game).OPTIONS:  # drawn at setup by default (R-IB-1); a named seat too
         options.append({"first_player": 1})
+    if args.game == "deep-blue":  # the default scenario is in {}; every other one, then the flags
+        from fathom.games.deep_blue.game import DeepBlueGame
+
+        default = DeepBlueGame.OPTIONS["scenario"].default
+        options += [{"scenario": s} for s in DeepBlueGame.OPTIONS["scenario"].choices if s != default]
+        options += [{"hidden_scores": False}, {"one_count_card_per_dive": True}]
     return [(p, o) for o in options for p in players]
 
 
-def _batch(job: tuple[int, dict[str, Any], int, int, int]) -> tuple[int, int, int]:
+Job = tuple[str, int, dict[str, Any], int, int, int, bool]
+"""(game, players, options, first seed, games, view_every, keen chooser)"""
+
+
+def _batch(job: Job) -> tuple[int, int, int]:
+    from fathom.fast.db_verify import verify_deep_blue
     from fathom.fast.verify import verify_into_the_blue
 
-    players, options, first, count, view_every = job
-    result = verify_into_the_blue(players, range(first, first + count), options, chooser_seed=first,
-                                  view_every=view_every)
+    name, players, options, first, count, view_every, keen = job
+    seeds = range(first, first + count)
+    if name == "deep-blue":
+        result = verify_deep_blue(players, seeds, options, chooser_seed=first, view_every=view_every, keen=keen)
+    else:
+        result = verify_into_the_blue(players, seeds, options, chooser_seed=first, view_every=view_every)
     return result.games, result.steps, result.view_checks
 
 
@@ -70,14 +86,14 @@ def run(args: argparse.Namespace, console: Console) -> int:
     tables = _tables(args)
     for players, options in tables:  # bad player counts or data files fail here, before any work
         new_game(args.game, players=players, seed=0, **options)
-    jobs: list[tuple[int, dict[str, Any], int, int, int]] = []
-    per_table = -(-args.games // len(tables))
+    jobs: list[Job] = []
+    each, extra = divmod(args.games, len(tables))
     seed = args.seed
-    for players, options in tables:
-        left = per_table
+    for i, (players, options) in enumerate(tables):
+        left = each + (i < extra)  # --games in all, dealt as evenly as they go
         while left > 0:
             count = min(args.batch, left)
-            jobs.append((players, options, seed, count, args.view_every))
+            jobs.append((args.game, players, options, seed, count, args.view_every, len(jobs) % 2 == 1))
             seed += count
             left -= count
     start = time.perf_counter()
@@ -89,12 +105,13 @@ def run(args: argparse.Namespace, console: Console) -> int:
         try:
             for job, (g, s, v) in zip(jobs, results):
                 games, steps, views = games + g, steps + s, views + v
-                say(f"  {job[0]} players {job[1] or 'packaged data'}: seeds {job[2]}..{job[2] + job[3] - 1} agree "
+                say(f"  {job[1]} players {job[2] or 'packaged data'}: seeds {job[3]}..{job[3] + job[4] - 1} agree "
                     f"({games:,} games so far)", "dim")
         except Mismatch as exc:
             pool.shutdown(cancel_futures=True)
             say(str(exc), "red")
             return 1
-    say(f"{args.game}: {games:,} games, {steps:,} steps, {views:,} seat views compared in "
-        f"{time.perf_counter() - start:.1f} s: the compiled engine agrees with the reference engine", "bold")
+    seconds = time.perf_counter() - start
+    say(f"{args.game}: {games:,} games, {steps:,} steps, {views:,} seat views compared in {seconds:.1f} s "
+        f"({games / seconds:,.1f} games/s): the compiled engine agrees with the reference engine", "bold")
     return 0
