@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from types import ModuleType
 
 from rich.console import Console
 from rich.text import Text
@@ -57,6 +58,7 @@ def run(names: list[str], players: int, seconds: float, console: Console) -> int
             continue
         game = new_game(name, players=players, seed=0).game
         start = time.perf_counter()
+        play: ModuleType  # the game's play loops: one_core, all_cores, play_for
         if name == "deep-blue":
             T, play = db_tables.build(game), db_play
         else:

@@ -10,8 +10,13 @@ compiled), ``itb_tables`` (Into the Blue's rules tables as arrays, from a game's
 ``itb_kernel`` (Into the Blue's rules on one game of a batch), ``itb_obs`` (observations and action
 masks, the encoding of ``fathom.rl.encoding``), ``itb_batch`` (the Python face of a batch),
 ``itb_play`` (whole games in a loop, one core or all), ``verify`` (the differential test against
-the reference engine), ``vector_env`` (Gymnasium's vector API), ``cli`` (``fathom fast``,
-``fathom bench --fast``).
+the reference engine, and the comparison loop both games share). Deep Blue: ``db_tables`` (the
+state row's columns and the rules tables, from a game's data and options), ``db_setup``, ``db_crew``,
+``db_market``, ``db_sail``, ``db_dive`` (the rules by topic, as the reference splits them),
+``db_kernel`` (the dispatch, legal actions, chance, winners), ``db_batch`` (the Python face of a
+batch), ``db_play`` (whole games in a loop), ``db_view`` (a row read back as the reference's fields
+and seat views), ``db_verify`` (Deep Blue's differential test). The command line is in
+``fathom.cli`` (``fathom fast``, ``fathom bench --fast``).
 
 Nothing here is imported by the reference engine; without numba the game installs and plays, and
 every ``--fast`` path says how to install it.
@@ -27,9 +32,16 @@ def _cache_dir() -> str:
     built from. numba checks only each function's own file, so a change to a kernel another module
     calls (or to the reference's action ids the kernels freeze) would otherwise load stale code."""
     here = _Path(__file__).parent
-    games = here.parent / "games" / "into_the_blue"
+    games = here.parent / "games"
+    itb, db = games / "into_the_blue", games / "deep_blue"
+    frozen = [itb / "actions.py", itb / "dice.py",  # Into the Blue's action ids and dice orders
+              # Deep Blue's phase numbers and the constants its kernels compile in (REST_DRAW, REFRESH,
+              # THEN_*, MARKET_SLOTS, FACE_DOWN, the gem and spot kinds, the scenario list)
+              db / "phases.py", db / "crew.py", db / "market.py", db / "game.py", db / "facts.py", db / "data.py",
+              db / "scenarios.py",
+              games.parent / "core" / "api.py"]  # CHANCE and TERMINAL
     digest = _hashlib.sha256()
-    for path in sorted(here.glob("*.py")) + [games / "actions.py", games / "dice.py"]:
+    for path in sorted(here.glob("*.py")) + frozen:
         digest.update(path.read_bytes())
     root = _os.environ.get("XDG_CACHE_HOME") or _os.path.join(_os.path.expanduser("~"), ".cache")
     return _os.path.join(root, "fathom", "numba", digest.hexdigest()[:16])
