@@ -5,24 +5,29 @@ random bot seeded ``p + 1`` that keeps its generator from game to game (``Random
 ``rng.choice(legal_actions())``), so the games played on one core are exactly the reference bench's
 games, only faster. Each worker of the all-cores loop plays its own slice of seeds with its own bots
 (seeded ``p + 1 + 1000 * worker``). The timing helpers are :mod:`fathom.fast.itb_play`'s.
+
+Why threads rather than numba's ``prange``: the loop releases the GIL (``nogil``), so one compiled
+function serves one core and all of them; a ``parallel=True`` kernel would compile the whole rules
+a second time (20 s of CPU at first use).
 """
 
 from __future__ import annotations
 
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from fathom.fast import rng as R
 from fathom.fast.db_kernel import MAX_ACTIONS, apply, legal, sample_chance
 from fathom.fast.db_setup import reset
-from fathom.fast.db_tables import MAX_PLAYERS, S_CUR, new_batch
+from fathom.fast.db_tables import S_CUR, new_batch
 from fathom.fast.itb_play import Timed, bots_for
 from fathom.core.api import TERMINAL
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def play_random_games(S: np.ndarray, T: np.ndarray, g: int, first_seed: int, games: int, bot: np.ndarray,
                       lengths: np.ndarray) -> int:
     """Play ``games`` games in row ``g`` with random bots; return the transitions (apply calls).
@@ -49,26 +54,25 @@ def play_random_games(S: np.ndarray, T: np.ndarray, g: int, first_seed: int, gam
     return total
 
 
-@njit(cache=True, parallel=True)
-def play_random_parallel(S: np.ndarray, T: np.ndarray, first_seed: int, games_each: int) -> np.ndarray:
-    """Every row of the batch plays ``games_each`` games on its own seeds, rows spread over cores;
-    returns the transitions per row."""
-    workers = S.shape[0]
-    out = np.zeros(workers, np.int64)
-    for w in prange(workers):
-        bot = np.empty(MAX_PLAYERS, np.uint64)
-        for p in range(MAX_PLAYERS):
-            bot[p] = R.new_state(np.uint64(p + 1 + 1000 * w))
-        lengths = np.empty(games_each, np.int64)
-        out[w] = play_random_games(S, T, w, first_seed + w * games_each, games_each, bot, lengths)
-    return out
-
-
 def one_core(T: np.ndarray, first_seed: int, games: int) -> tuple[int, np.ndarray]:
     """``(transitions, length of each game)`` of ``games`` random games on this core."""
     S = new_batch(1)
     lengths = np.empty(games, np.int64)
     return play_random_games(S, T, 0, first_seed, games, bots_for(), lengths), lengths
+
+
+def play_random_parallel(S: np.ndarray, T: np.ndarray, first_seed: int, games_each: int) -> np.ndarray:
+    """Every row of the batch plays ``games_each`` games on its own seeds, one thread a row;
+    returns the transitions per row."""
+    workers = S.shape[0]
+    lengths = np.empty((workers, games_each), np.int64)
+
+    def row(w: int) -> int:
+        seed = first_seed + w * games_each
+        return int(play_random_games(S, T, w, seed, games_each, bots_for(w), lengths[w]))
+
+    with ThreadPoolExecutor(workers) as pool:
+        return np.array(list(pool.map(row, range(workers))), np.int64)
 
 
 def all_cores(T: np.ndarray, first_seed: int, games_each: int, workers: int) -> int:
