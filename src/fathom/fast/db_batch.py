@@ -14,7 +14,7 @@ import numpy as np
 from numba import njit
 
 from fathom.fast import db_kernel as K
-from fathom.fast import db_setup, db_tables
+from fathom.fast import db_obs, db_setup, db_tables
 from fathom.fast.db_tables import MAX_PLAYERS
 from fathom.fast.rng import seed_word
 
@@ -56,16 +56,35 @@ def _winners(S: np.ndarray, T: np.ndarray, out: np.ndarray, counts: np.ndarray) 
         counts[g] = K.winners(S, T, g, out[g])
 
 
+@njit(cache=True)
+def _observe(S: np.ndarray, T: np.ndarray, OFF: np.ndarray, E: np.ndarray, seats: np.ndarray,
+             out: np.ndarray) -> None:
+    scratch = np.empty(MAX_PLAYERS, np.int64)
+    for g in range(S.shape[0]):
+        db_obs.observe(S, T, OFF, E, g, seats[g], out[g], scratch)
+
+
+@njit(cache=True)
+def _masks(S: np.ndarray, T: np.ndarray, out: np.ndarray) -> None:
+    scratch = np.empty(K.MAX_ACTIONS, np.int64)
+    for g in range(S.shape[0]):
+        db_obs.action_mask(S, T, g, out[g], scratch)
+
+
 class DeepBlueBatch:
     """B games of one Deep Blue configuration (``game``: a reference ``DeepBlueGame``)."""
 
     def __init__(self, game: Any, batch: int) -> None:
+        from fathom.rl.encoding.deep_blue import DeepBlueEncoder
+
         self.game = game
         self.batch = batch
         self.T = db_tables.build(game)
         self.S = db_tables.new_batch(batch)
         self._legal = np.zeros((batch, K.MAX_ACTIONS), np.int64)
         self._counts = np.zeros(batch, np.int64)
+        self.encoder = DeepBlueEncoder(game)
+        self.OFF, self.E = db_obs.params(self.encoder)
 
     def reset(self, seeds: Any) -> None:
         """Every game to its initial state; ``seeds``: one Python int per game (any size, as the
@@ -117,3 +136,15 @@ class DeepBlueBatch:
         counts = np.zeros(self.batch, np.int64)
         _winners(self.S, self.T, out, counts)
         return [out[g, : counts[g]].tolist() for g in range(self.batch)]
+
+    def observations(self, seats: np.ndarray) -> np.ndarray:
+        """``(B, size)`` float32: game ``g`` as seat ``seats[g]`` sees it (the RL encoding of docs/rl.md)."""
+        out = np.zeros((self.batch, self.encoder.size), np.float32)
+        _observe(self.S, self.T, self.OFF, self.E, np.asarray(seats, np.int64), out)
+        return out
+
+    def action_masks(self) -> np.ndarray:
+        """``(B, num_distinct_actions)`` int8: the deciding seat's legal actions (0 at chance)."""
+        out = np.zeros((self.batch, self.game.num_distinct_actions), np.int8)
+        _masks(self.S, self.T, out)
+        return out

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import numpy as np
+
 from fathom.core.redact import redact
 from fathom.core.registry import new_game
 from fathom.core.rng import Rng
@@ -70,7 +72,12 @@ def verify_deep_blue(players: int, seeds: Sequence[int], options: dict[str, Any]
     fast = DeepBlueBatch(game, len(refs))
     fast.reset(seeds)
 
+    encoder = fast.encoder
+
     def check_views(live: list[int], step: int) -> Callable[[int, Any], int]:
+        vectors = [fast.observations(np.full(len(refs), seat)) for seat in range(players)]
+        masks = fast.action_masks()
+
         def check(g: int, r: Any) -> int:
             row = fast.S[g]
             mine, want = db_view.fields(game, row), db_view.reference_fields(r)
@@ -81,6 +88,17 @@ def verify_deep_blue(players: int, seeds: Sequence[int], options: dict[str, Any]
                 got, expected = redact(snapshot, seat), r.view(seat)
                 if got != expected:
                     raise Mismatch(f"seat {seat}'s view " + _first_difference(expected, got))
+                if seat is not None:
+                    want = encoder.encode(expected, seat)
+                    if not np.array_equal(want, vectors[seat][g]):
+                        wrong = [f.name for f in encoder.fields
+                                 if not np.array_equal(want[f.offset:f.stop], vectors[seat][g][f.offset:f.stop])]
+                        raise Mismatch(f"seat {seat}'s observation vector (fields {', '.join(wrong[:6])})")
+            mask = np.zeros(game.num_distinct_actions, np.int8)
+            if r.current_player >= 0:
+                mask[r.legal_actions()] = 1
+            if not np.array_equal(mask, masks[g]):
+                raise Mismatch("action mask")
             return players + 1
 
         return check
