@@ -89,10 +89,10 @@ def verify_deep_blue(players: int, seeds: Sequence[int], options: dict[str, Any]
                 if got != expected:
                     raise Mismatch(f"seat {seat}'s view " + _first_difference(expected, got))
                 if seat is not None:
-                    want = encoder.encode(expected, seat)
-                    if not np.array_equal(want, vectors[seat][g]):
+                    vector = encoder.encode(expected, seat)
+                    if not np.array_equal(vector, vectors[seat][g]):
                         wrong = [f.name for f in encoder.fields
-                                 if not np.array_equal(want[f.offset:f.stop], vectors[seat][g][f.offset:f.stop])]
+                                 if not np.array_equal(vector[f.offset:f.stop], vectors[seat][g][f.offset:f.stop])]
                         raise Mismatch(f"seat {seat}'s observation vector (fields {', '.join(wrong[:6])})")
             mask = np.zeros(game.num_distinct_actions, np.int8)
             if r.current_player >= 0:
