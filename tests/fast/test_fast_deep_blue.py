@@ -4,7 +4,8 @@
 seventeen hundred games cover 2-5 players, every Captain's Log scenario (and scenario=random), a named
 first player, open scores, one "N gems" card per dive and a corrected data file. At every step: who
 moves, legal actions, chance outcomes with probabilities, the drawn outcome, scores; every step for
-some games and every 40th for the rest: every field of the state and every seat's whole view.
+some games and every 40th for the rest: every field of the state, every seat's whole view, every
+seat's observation vector built in the kernel, and the action mask.
 """
 
 from __future__ import annotations

@@ -5,8 +5,9 @@ the chance outcomes with their probabilities (exact float equality), the drawn o
 seat's score. Every ``view_every`` steps also, for each game: every field of the reference state
 (hands, rest piles and what the table knows of them, boats, board, bag, deck, market, the queues of
 the step under way, the dive; :func:`fathom.fast.db_view.fields`), and ``view(seat)`` for every seat
-and for a spectator, whole, as the row says it (:func:`fathom.fast.db_view.view`). At the end: the
-final scores and the winners.
+and for a spectator, whole, as the row says it (:func:`fathom.fast.db_view.view`); each seat's
+observation vector built inside the kernel (:mod:`fathom.fast.db_obs`) against the reference
+encoder's vector of ``view(seat)``; and the action mask. At the end: the final scores and the winners.
 """
 
 from __future__ import annotations
