@@ -16,8 +16,7 @@ import pytest
 
 pytest.importorskip("numba")
 
-from fathom.bots.random_bot import RandomBot
-from fathom.core.api import CHANCE, TERMINAL
+from fathom.core.api import CHANCE
 from fathom.core.registry import new_game
 from fathom.fast import db_batch, db_play, db_tables
 from fathom.fast.db_verify import verify_deep_blue
@@ -117,19 +116,11 @@ def test_a_table_changed_in_the_kernel_only_fails_the_comparison(monkeypatch: py
         verify_deep_blue(3, range(30), view_every=SAMPLED, keen=True)
 
 
-def test_compiled_random_play_is_fathom_bench_random_play():
+def test_compiled_random_play_is_fathom_bench_random_play(bench_game_lengths):
     """Seeds 0, 1, 2… with RandomBot(seed=seat + 1) in each seat: the same games, so the same lengths."""
     game = new_game("deep-blue", players=4, seed=0).game
     _, lengths = db_play.one_core(db_tables.build(game), 0, 12)
-    bots = [RandomBot(seed=seat + 1) for seat in range(4)]
-    for seed, length in enumerate(lengths.tolist()):
-        state = new_game("deep-blue", players=4, seed=seed, record_events=False)
-        steps = 0
-        while state.current_player != TERMINAL:
-            player = state.current_player
-            state.apply(state.sample_chance() if player == CHANCE else bots[player].choose(state))
-            steps += 1
-        assert steps == length, seed
+    assert lengths.tolist() == bench_game_lengths("deep-blue", 4, 12)
 
 
 def test_a_random_scenario_is_setups_first_chance_event_in_both_engines_R_DB_1():

@@ -14,8 +14,7 @@ import pytest
 
 pytest.importorskip("numba")
 
-from fathom.bots.random_bot import RandomBot
-from fathom.core.api import CHANCE, TERMINAL
+from fathom.core.api import CHANCE
 from fathom.core.registry import new_game
 from fathom.core.rng import Rng
 from fathom.fast import itb_play, itb_tables, need
@@ -100,20 +99,12 @@ def test_a_table_changed_in_the_kernel_only_fails_the_comparison(monkeypatch: py
         verify_into_the_blue(3, range(20), view_every=1)
 
 
-def test_compiled_random_play_is_fathom_bench_random_play():
+def test_compiled_random_play_is_fathom_bench_random_play(bench_game_lengths):
     """Seeds 0, 1, 2… with RandomBot(seed=seat + 1) in each seat: the same games, so the same lengths."""
     game = new_game("into-the-blue", players=4, seed=0).game
     T, _ = itb_tables.build(game)
     _, lengths = itb_play.one_core(T, 0, 30)
-    bots = [RandomBot(seed=seat + 1) for seat in range(4)]
-    for seed, length in enumerate(lengths.tolist()):
-        state = new_game("into-the-blue", players=4, seed=seed, record_events=False)
-        steps = 0
-        while state.current_player != TERMINAL:
-            player = state.current_player
-            state.apply(state.sample_chance() if player == CHANCE else bots[player].choose(state))
-            steps += 1
-        assert steps == length, seed
+    assert lengths.tolist() == bench_game_lengths("into-the-blue", 4, 30)
 
 
 def test_without_numba_the_fast_paths_say_how_to_install_it(monkeypatch: pytest.MonkeyPatch):

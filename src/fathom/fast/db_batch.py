@@ -16,7 +16,7 @@ from numba import njit
 from fathom.fast import db_kernel as K
 from fathom.fast import db_obs, db_setup, db_tables
 from fathom.fast.db_tables import MAX_PLAYERS
-from fathom.fast.rng import seed_word
+from fathom.fast.batch_face import BatchFace
 
 
 @njit(cache=True)
@@ -71,8 +71,12 @@ def _masks(S: np.ndarray, T: np.ndarray, out: np.ndarray) -> None:
         db_obs.action_mask(S, T, g, out[g], scratch)
 
 
-class DeepBlueBatch:
+class DeepBlueBatch(BatchFace):
     """B games of one Deep Blue configuration (``game``: a reference ``DeepBlueGame``)."""
+
+    max_actions = K.MAX_ACTIONS
+    _reset, _apply, _legal, _chance, _sample = (
+        staticmethod(_reset), staticmethod(_apply), staticmethod(_legal), staticmethod(_chance), staticmethod(_sample))
 
     def __init__(self, game: Any, batch: int) -> None:
         from fathom.rl.encoding.deep_blue import DeepBlueEncoder
@@ -81,51 +85,9 @@ class DeepBlueBatch:
         self.batch = batch
         self.T = db_tables.build(game)
         self.S = db_tables.new_batch(batch)
-        self._legal = np.zeros((batch, K.MAX_ACTIONS), np.int64)
-        self._counts = np.zeros(batch, np.int64)
+        self._room()
         self.encoder = DeepBlueEncoder(game)
         self.OFF, self.E = db_obs.params(self.encoder)
-
-    def reset(self, seeds: Any) -> None:
-        """Every game to its initial state; ``seeds``: one Python int per game (any size, as the
-        reference takes them)."""
-        words = np.array([seed_word(int(s)) for s in seeds], np.uint64).view(np.int64)
-        _reset(self.S, self.T, words)
-
-    def apply(self, actions: np.ndarray) -> None:
-        """Apply ``actions[g]`` to game ``g`` (skipped where negative). Actions must be legal."""
-        _apply(self.S, self.T, np.asarray(actions, np.int64))
-
-    def current_player(self) -> np.ndarray:
-        return self.S[:, db_tables.S_CUR].copy()
-
-    def legal_arrays(self) -> tuple[np.ndarray, np.ndarray]:
-        """``(actions, counts)``: game ``g``'s sorted legal actions are ``actions[g, :counts[g]]``
-        (outcomes at a chance node). The arrays are reused by the next call."""
-        _legal(self.S, self.T, self._legal, self._counts)
-        return self._legal, self._counts
-
-    def legal_actions(self) -> list[list[int]]:
-        actions, counts = self.legal_arrays()
-        return [actions[g, : counts[g]].tolist() for g in range(self.batch)]
-
-    def chance_arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """``(actions, probabilities, counts)`` of every game's chance node (count 0 elsewhere)."""
-        acts = np.zeros((self.batch, K.MAX_ACTIONS), np.int64)
-        probs = np.zeros((self.batch, K.MAX_ACTIONS), np.float64)
-        counts = np.zeros(self.batch, np.int64)
-        _chance(self.S, self.T, acts, probs, counts)
-        return acts, probs, counts
-
-    def chance_outcomes(self) -> list[list[tuple[int, float]]]:
-        acts, probs, counts = self.chance_arrays()
-        return [list(zip(acts[g, :m].tolist(), probs[g, :m].tolist())) for g, m in enumerate(counts)]
-
-    def sample_chance(self) -> np.ndarray:
-        """Each game's chance outcome drawn from its seed and history (-1 where not at chance)."""
-        out = np.empty(self.batch, np.int64)
-        _sample(self.S, self.T, out)
-        return out
 
     def scores(self) -> np.ndarray:
         """Every seat's VP (the reference ``scores()``, as integers)."""

@@ -155,12 +155,19 @@ def start_dive(S: np.ndarray, T: np.ndarray, g: int, node: int, leader: int) -> 
     next_rusher(S, T, g)
 
 
+@njit(cache=True, inline="always")
+def ask_next(S: np.ndarray, g: int, head: int, end: int, items: int, phase: int) -> bool:
+    """The next seat of a queue (``S[g, items + head]``) decides in ``phase``; False when it is empty."""
+    if S[g, head] < S[g, end]:
+        S[g, S_PHASE] = phase
+        S[g, S_CUR] = S[g, items + S[g, head]]
+        return True
+    return False
+
+
 @njit(cache=True)
 def next_rusher(S: np.ndarray, T: np.ndarray, g: int) -> None:
-    if S[g, S_RUSH_H] < S[g, S_RUSH_N]:
-        S[g, S_PHASE] = RUSH
-        S[g, S_CUR] = S[g, S_RUSH + S[g, S_RUSH_H]]
-    else:
+    if not ask_next(S, g, S_RUSH_H, S_RUSH_N, S_RUSH, RUSH):
         begin_drawing(S, T, g)
 
 
@@ -289,10 +296,7 @@ def next_hazard(S: np.ndarray, T: np.ndarray, g: int) -> None:
 
 @njit(cache=True)
 def ask_defender(S: np.ndarray, T: np.ndarray, g: int) -> None:
-    if S[g, S_D_Q_H] < S[g, S_D_Q_N]:
-        S[g, S_PHASE] = DEFEND
-        S[g, S_CUR] = S[g, S_D_Q + S[g, S_D_Q_H]]
-    else:  # every diver has answered this hazard once
+    if not ask_next(S, g, S_D_Q_H, S_D_Q_N, S_D_Q, DEFEND):  # every diver has answered this hazard once
         S[g, S_D_HAZ_H] += 1
         next_hazard(S, T, g)
 
@@ -358,10 +362,7 @@ def start_card_plays(S: np.ndarray, T: np.ndarray, g: int) -> None:
 @njit(cache=True)
 def ask_card_player(S: np.ndarray, T: np.ndarray, g: int) -> None:
     """Each diver still in, leader first, plays cards until ``done`` (asked even with none playable)."""
-    if S[g, S_D_Q_H] < S[g, S_D_Q_N]:
-        S[g, S_PHASE] = PLAY
-        S[g, S_CUR] = S[g, S_D_Q + S[g, S_D_Q_H]]
-    else:
+    if not ask_next(S, g, S_D_Q_H, S_D_Q_N, S_D_Q, PLAY):
         after_card_plays(S, T, g)
 
 

@@ -279,6 +279,13 @@ def chance_segment(S: np.ndarray, T: np.ndarray, g: int) -> tuple[int, int, int,
     return -1, NO_SCEN, T[T_C_SCEN0], 1  # SETUP_SCENARIO: every Captain's Log card
 
 
+@njit(cache=True, inline="always")
+def _weight(S: np.ndarray, g: int, col: int, i: int, unit: int) -> int:
+    """Outcome ``i``'s weight at a chance node (see :func:`chance_segment`)."""
+    w = 1 if col < 0 else S[g, col + i]
+    return 1 if unit and w > 0 else w
+
+
 @njit(cache=True)
 def chance_outcomes(S: np.ndarray, T: np.ndarray, g: int, acts: np.ndarray, probs: np.ndarray) -> int:
     """``chance_outcomes()`` of game ``g`` into ``acts``/``probs`` (0 away from a chance node)."""
@@ -288,10 +295,8 @@ def chance_outcomes(S: np.ndarray, T: np.ndarray, g: int, acts: np.ndarray, prob
     total = 0
     k = 0
     for i in range(m):
-        w = 1 if col < 0 else S[g, col + i]
+        w = _weight(S, g, col, i, unit)
         if w > 0:
-            if unit:
-                w = 1
             acts[k] = first + i
             probs[k] = w
             total += w
@@ -307,19 +312,14 @@ def sample_chance(S: np.ndarray, T: np.ndarray, g: int) -> int:
     col, m, first, unit = chance_segment(S, T, g)
     total = 0
     for i in range(m):
-        w = 1 if col < 0 else S[g, col + i]
-        if w > 0:
-            total += 1 if unit else w
+        total += _weight(S, g, col, i, unit)
     st = R.for_key(np.uint64(S[g, S_SEED]), np.uint64(S[g, S_HIST]))
     st, r = R.randbelow(st, total)
     for i in range(m):
-        w = 1 if col < 0 else S[g, col + i]
-        if w > 0:
-            if unit:
-                w = 1
-            if r < w:
-                return first + i
-            r -= w
+        w = _weight(S, g, col, i, unit)
+        if r < w:
+            return first + i
+        r -= w
     return -1
 
 

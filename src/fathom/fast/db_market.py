@@ -59,17 +59,23 @@ def begin_payment(S: np.ndarray, T: np.ndarray, g: int, p: int, pay_for: int, pr
 
 
 @njit(cache=True)
-def legal_pay(S: np.ndarray, T: np.ndarray, g: int, p: int, out: np.ndarray) -> int:
-    """Cards with cash in hand, then a token if any (R-DB-5)."""
+def pay_choices(S: np.ndarray, T: np.ndarray, g: int, p: int, worth: int, out: np.ndarray) -> int:
+    """Cards in hand worth something here (``worth``: ``T_CASH`` for a hire or refresh, R-DB-5;
+    ``T_PROPS`` for a sail, R-DB-6), then a token if any; returns how many (unsorted)."""
     m = 0
     for c in range(T[T_NC]):
-        if S[g, S_HAND + p * MAX_CARDS + c] and T[T_CASH + c] > 0:
+        if S[g, S_HAND + p * MAX_CARDS + c] and T[worth + c] > 0:
             out[m] = T[T_A_PAY + c]
             m += 1
     if S[g, S_TOKENS + p]:
         out[m] = T[T_A_PAY_TOKEN]
         m += 1
-    return sort_small(out, m)
+    return m
+
+
+@njit(cache=True)
+def legal_pay(S: np.ndarray, T: np.ndarray, g: int, p: int, out: np.ndarray) -> int:
+    return sort_small(out, pay_choices(S, T, g, p, T_CASH, out))
 
 
 @njit(cache=True)

@@ -13,7 +13,6 @@ a second time (20 s of CPU at first use).
 
 from __future__ import annotations
 
-import time
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
@@ -23,7 +22,7 @@ from fathom.fast import rng as R
 from fathom.fast.db_kernel import MAX_ACTIONS, apply, legal, sample_chance
 from fathom.fast.db_setup import reset
 from fathom.fast.db_tables import S_CUR, new_batch
-from fathom.fast.itb_play import Timed, bots_for
+from fathom.fast.itb_play import Timed, bots_for, timed
 from fathom.core.api import TERMINAL
 
 
@@ -81,25 +80,6 @@ def all_cores(T: np.ndarray, first_seed: int, games_each: int, workers: int) -> 
 
 
 def play_for(T: np.ndarray, seconds: float, workers: int = 0, chunk: int = 200) -> Timed:
-    """Random games for about ``seconds`` of wall time, in calls of ``chunk`` games (a compiled loop
-    cannot read the clock). ``workers`` 0: one core, the bench's own seeds and bots; otherwise that
-    many rows spread over every core numba may use."""
-    out = Timed()
-    S = new_batch(max(1, workers))
-    bots = bots_for()
-    lengths = np.empty(chunk, np.int64)
-    start, cpu = time.perf_counter(), time.process_time()
-    seed = 0
-    while time.perf_counter() - start < seconds:
-        if workers:
-            each = max(1, chunk // workers)
-            out.transitions += int(play_random_parallel(S, T, seed, each).sum())
-            out.games += each * workers
-            seed += each * workers
-        else:
-            out.transitions += play_random_games(S, T, 0, seed, chunk, bots, lengths)
-            out.games += chunk
-            seed += chunk
-    out.seconds = time.perf_counter() - start
-    out.cpu_seconds = time.process_time() - cpu
-    return out
+    """Random games for about ``seconds`` of wall time (see :func:`fathom.fast.itb_play.timed`):
+    ``workers`` 0 is one core, the bench's own seeds and bots; otherwise that many threads."""
+    return timed(T, new_batch(max(1, workers)), seconds, workers, chunk, play_random_games, play_random_parallel)

@@ -14,8 +14,8 @@ from numba import njit
 from fathom.core.api import CHANCE
 from fathom.fast.db_crew import end_turn, play_card, sort_small
 from fathom.fast.db_dive import scen, start_dive
+from fathom.fast.db_market import pay_choices
 from fathom.fast.db_tables import (
-    MAX_CARDS,
     MAX_NEIGH,
     MAX_NODES,
     MAX_SPOTS,
@@ -26,7 +26,6 @@ from fathom.fast.db_tables import (
     S_BOAT_NODE,
     S_BOAT_SPOT,
     S_CUR,
-    S_HAND,
     S_LANDING,
     S_LANDING_H,
     S_LANDING_N,
@@ -46,7 +45,6 @@ from fathom.fast.db_tables import (
     T_A_DIVE,
     T_A_DONE,
     T_A_MOVE,
-    T_A_PAY,
     T_A_PAY_TOKEN,
     T_A_SCOUT,
     T_ACT_ARG,
@@ -54,7 +52,6 @@ from fathom.fast.db_tables import (
     T_C_TILE0,
     T_MOVE_BOAT,
     T_N,
-    T_NC,
     T_NEIGH,
     T_NEIGH_N,
     T_NSPOTS,
@@ -71,14 +68,7 @@ SAIL_MOVE, REVEAL, SCATTER, SCOUT, STORM_ORDER = ph.SAIL_MOVE, ph.REVEAL, ph.SCA
 # ---- paying propellers ----------------------------------------------------------------------------
 @njit(cache=True)
 def legal_sail_pay(S: np.ndarray, T: np.ndarray, g: int, p: int, out: np.ndarray) -> int:
-    m = 0
-    for c in range(T[T_NC]):
-        if S[g, S_HAND + p * MAX_CARDS + c] and T[T_PROPS + c] > 0:
-            out[m] = T[T_A_PAY + c]
-            m += 1
-    if S[g, S_TOKENS + p]:
-        out[m] = T[T_A_PAY_TOKEN]
-        m += 1
+    m = pay_choices(S, T, g, p, T_PROPS, out)
     if S[g, S_SAIL_POINTS] >= 1:  # R-DB-6: at least 1 movement
         out[m] = T[T_A_DONE]
         m += 1

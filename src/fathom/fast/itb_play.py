@@ -9,6 +9,7 @@ all-cores loop plays its own slice of seeds with its own bots (seeded ``p + 1 + 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -110,8 +111,14 @@ def play_for(T: np.ndarray, seconds: float, workers: int = 0, chunk: int = 2000)
     """Random games for about ``seconds`` of wall time, in calls of ``chunk`` games (a compiled loop
     cannot read the clock). ``workers`` 0: one core, the bench's own seeds and bots; otherwise that
     many rows spread over every core numba may use."""
+    return timed(T, new_batch(max(1, workers)), seconds, workers, chunk, play_random_games, play_random_parallel)
+
+
+def timed(T: np.ndarray, S: np.ndarray, seconds: float, workers: int, chunk: int, play_games: Callable[..., int],
+          play_parallel: Callable[..., np.ndarray]) -> Timed:
+    """Either game's timed loop: ``play_games(S, T, row, first seed, games, bots, lengths)`` on one
+    core, ``play_parallel(S, T, first seed, games each)`` on ``workers`` rows."""
     out = Timed()
-    S = new_batch(max(1, workers))
     bots = bots_for()
     lengths = np.empty(chunk, np.int64)
     start, cpu = time.perf_counter(), time.process_time()
@@ -119,11 +126,11 @@ def play_for(T: np.ndarray, seconds: float, workers: int = 0, chunk: int = 2000)
     while time.perf_counter() - start < seconds:
         if workers:
             each = max(1, chunk // workers)
-            out.transitions += int(play_random_parallel(S, T, seed, each).sum())
+            out.transitions += int(play_parallel(S, T, seed, each).sum())
             out.games += each * workers
             seed += each * workers
         else:
-            out.transitions += play_random_games(S, T, 0, seed, chunk, bots, lengths)
+            out.transitions += play_games(S, T, 0, seed, chunk, bots, lengths)
             out.games += chunk
             seed += chunk
     out.seconds = time.perf_counter() - start
