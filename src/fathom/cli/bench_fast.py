@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from types import ModuleType
 
 from rich.console import Console
 from rich.text import Text
@@ -17,7 +16,6 @@ from rich.text import Text
 from fathom.core.registry import new_game
 from fathom.fast.need import FastUnavailable, need_numba
 
-COMPILED = ("deep-blue", "into-the-blue")
 COUNTED = ("transitions/s = apply() calls (player moves and chance outcomes) per second of wall time, games "
            "played whole inside the compiled loop with random bots; 'per CPU second' divides by the process's "
            "CPU time instead (steadier when other programs share the cores).")
@@ -49,7 +47,7 @@ def run(names: list[str], players: int, seconds: float, console: Console) -> int
         return 2
     import numba
 
-    from fathom.fast import db_play, db_tables, itb_play, itb_tables
+    from fathom.fast.games import COMPILED
 
     say(COUNTED, "dim")
     for name in names:
@@ -58,11 +56,7 @@ def run(names: list[str], players: int, seconds: float, console: Console) -> int
             continue
         game = new_game(name, players=players, seed=0).game
         start = time.perf_counter()
-        play: ModuleType  # the game's play loops: one_core, all_cores, play_for
-        if name == "deep-blue":
-            T, play = db_tables.build(game), db_play
-        else:
-            T, play = itb_tables.build(game)[0], itb_play
+        T, play = COMPILED[name].kernels(game)  # the tables, and the module of play loops
         play.one_core(T, 0, 1)
         play.all_cores(T, 0, 1, numba.get_num_threads())
         say(f"{name}: compiled kernels ready in {time.perf_counter() - start:.2f} s "

@@ -17,7 +17,9 @@ from typing import Any
 
 from rich.console import Console
 
-GAMES = ("into-the-blue", "deep-blue")
+from fathom.fast.games import COMPILED
+
+GAMES = tuple(sorted(COMPILED))
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -45,12 +47,7 @@ def _tables(args: argparse.Namespace) -> list[tuple[int, dict[str, Any]]]:
     options: list[dict[str, Any]] = [{}] + [{"data_file": path} for path in args.data_file]
     if "first_player" in game_class(args.game).OPTIONS:  # drawn at setup by default (R-IB-1); a named seat too
         options.append({"first_player": 1})
-    if args.game == "deep-blue":  # the default scenario is in {}; every other one, then the flags
-        from fathom.games.deep_blue.game import DeepBlueGame
-
-        default = DeepBlueGame.OPTIONS["scenario"].default
-        options += [{"scenario": s} for s in DeepBlueGame.OPTIONS["scenario"].choices if s != default]
-        options += [{"hidden_scores": False}, {"one_count_card_per_dive": True}]
+    options += COMPILED[args.game].option_sets()
     return [(p, o) for o in options for p in players]
 
 
@@ -59,15 +56,8 @@ Job = tuple[str, int, dict[str, Any], int, int, int, bool]
 
 
 def _batch(job: Job) -> tuple[int, int, int]:
-    from fathom.fast.db_verify import verify_deep_blue
-    from fathom.fast.verify import verify_into_the_blue
-
     name, players, options, first, count, view_every, keen = job
-    seeds = range(first, first + count)
-    if name == "deep-blue":
-        result = verify_deep_blue(players, seeds, options, chooser_seed=first, view_every=view_every, keen=keen)
-    else:
-        result = verify_into_the_blue(players, seeds, options, chooser_seed=first, view_every=view_every)
+    result = COMPILED[name].verify(players, range(first, first + count), options, first, view_every, keen)
     return result.games, result.steps, result.view_checks
 
 

@@ -13,10 +13,12 @@ masks, the encoding of ``fathom.rl.encoding``), ``itb_batch`` (the Python face o
 the reference engine, and the comparison loop both games share). Deep Blue: ``db_tables`` (the
 state row's columns and the rules tables, from a game's data and options), ``db_setup``, ``db_crew``,
 ``db_market``, ``db_sail``, ``db_dive`` (the rules by topic, as the reference splits them),
-``db_kernel`` (the dispatch, legal actions, chance, winners), ``db_batch`` (the Python face of a
-batch), ``db_play`` (whole games in a loop), ``db_view`` (a row read back as the reference's fields
-and seat views), ``db_verify`` (Deep Blue's differential test). The command line is in
-``fathom.cli`` (``fathom fast``, ``fathom bench --fast``).
+``db_kernel`` (the dispatch, legal actions, chance, winners), ``db_obs`` (observations and action
+masks, the encoding of ``fathom.rl.encoding``), ``db_batch`` (the Python face of a batch),
+``db_play`` (whole games in a loop), ``db_view`` (a row read back as the reference's fields, facts
+and seat views), ``db_verify`` (Deep Blue's differential test). Shared: ``batch_face`` (what both
+batches' Python faces have in common), ``games`` (which games are compiled, by their own names).
+The command line is in ``fathom.cli`` (``fathom fast``, ``fathom bench --fast``).
 
 Nothing here is imported by the reference engine; without numba the game installs and plays, and
 every ``--fast`` path says how to install it.

@@ -2,9 +2,10 @@
 
 The loop is :func:`fathom.fast.verify.play_both`: at every step who is to move, the legal actions,
 the chance outcomes with their probabilities (exact float equality), the drawn outcome and every
-seat's score. Every ``view_every`` steps also, for each game: every field of the reference state
-(hands, rest piles and what the table knows of them, boats, board, bag, deck, market, the queues of
-the step under way, the dive; :func:`fathom.fast.db_view.fields`), and ``view(seat)`` for every seat
+seat's score. Every ``view_every`` steps also, for each game: what the reference's public read API
+says of the position, hidden parts included (hands, rest piles and what the table knows of them,
+boats, board, bag, deck, face-down tiles, market, the step and dive under way;
+:func:`fathom.fast.db_view.facts`), and ``view(seat)`` for every seat
 and for a spectator, whole, as the row says it (:func:`fathom.fast.db_view.view`); each seat's
 observation vector built inside the kernel (:mod:`fathom.fast.db_obs`) against the reference
 encoder's vector of ``view(seat)``; and the action mask. At the end: the final scores and the winners.
@@ -81,9 +82,10 @@ def verify_deep_blue(players: int, seeds: Sequence[int], options: dict[str, Any]
 
         def check(g: int, r: Any) -> int:
             row = fast.S[g]
-            mine, want = db_view.fields(game, row), db_view.reference_fields(r)
-            if mine != want:
-                raise Mismatch("state " + _first_difference(want, mine))
+            mine = db_view.fields(game, row)
+            said, want = db_view.facts(game, mine), db_view.reference_facts(r)
+            if said != want:
+                raise Mismatch("state " + _first_difference(want, said))
             snapshot = db_view.snapshot(game, row, mine)
             for seat in [*range(players), None]:
                 got, expected = redact(snapshot, seat), r.view(seat)

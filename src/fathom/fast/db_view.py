@@ -2,7 +2,9 @@
 
 Why: the differential test (:mod:`fathom.fast.db_verify`) compares the two engines on what the
 reference exposes, not only on what the kernels happen to use. :func:`fields` gives a row's value of
-every field of ``DeepBlueState`` (the reference's ``_FIELDS``, queues as tuples, scenario by id), and
+each field of ``DeepBlueState`` by the reference's names (queues as tuples, scenario by id);
+:func:`facts` what the reference's public read API would answer for it, hidden parts included
+(compared with :func:`reference_facts`, which asks a reference state the same questions); and
 :func:`view` gives ``state.view(seat)`` as the row says it (same keys, same secrets hidden from the
 same seats, via :func:`fathom.core.redact.redact`). Plain Python: for checking and front ends, not
 for the hot loop.
@@ -70,12 +72,52 @@ def fields(game: Any, row: np.ndarray) -> dict[str, Any]:
     }
 
 
-def reference_fields(state: Any) -> dict[str, Any]:
-    """The same fields read from a reference ``DeepBlueState`` (scenario by id)."""
-    from fathom.games.deep_blue.state import _FIELDS
+def facts(game: Any, f: dict[str, Any]) -> dict[str, Any]:
+    """What the reference's public read API (:mod:`fathom.games.deep_blue.facts`, plus
+    ``unknown_pool``) says of a position, from a row's :func:`fields`: hidden parts included (hands,
+    rest piles, what the table knows of them, deck and face-down tiles)."""
+    n, comp = game.num_players, game.components
+    out: dict[str, Any] = {
+        "step": ph.NAMES[f["phase"]], "turn": f["turn"], "scenario": f["scenario"],
+        "boats": [(f["boat_node"][b], f["boat_spot"][b]) for b in range(2 * n)],
+        "sites": [(f["site_tile"][v], f["site_gem"][v]) for v in range(len(comp.node_ids))],
+        "face_down": tuple(f["unrevealed"]), "fresco": f["fresco"], "bag": tuple(f["bag"]), "deck": tuple(f["deck"]),
+        "market": list(f["market"]), "left_to_pay": f["pay_left"], "movement": f["sail_points"],
+        "dive": (f["d_site"], f["d_tile"], f["d_leader"], tuple(f["d_drawn"])),
+    }
+    for p in range(n):
+        known = [a + b for a, b in zip(f["known_hand"][p], f["known_rest"][p])]
+        pool = tuple(h + r - k for h, r, k in zip(f["hands"][p], f["rests"][p], known))
+        out[f"seat{p}"] = (f["hands"][p], f["rests"][p], f["tokens"][p], f["vp"][p],
+                           (pool, sum(f["hands"][p]) - sum(f["known_hand"][p])),
+                           bool(f["d_in"] >> p & 1), bool(f["d_both"] >> p & 1), f["d_card_vp"][p])
+    if f["phase"] in (ph.SCOUT, ph.REVEAL):
+        out["landing_boat"] = f["landing"][0]
+    if f["phase"] == ph.DEFEND:
+        out["hazard"] = f["d_hazards"][0]
+    return out
 
-    out = {name: getattr(state, name) for name in _FIELDS}
-    out["scenario"] = state.scenario.id
+
+def reference_facts(state: Any) -> dict[str, Any]:
+    """The same, read from a reference ``DeepBlueState`` through its public read API."""
+    game = state.game
+    n, comp = game.num_players, game.components
+    out: dict[str, Any] = {
+        "step": state.step_kind, "turn": state.turn_seat, "scenario": state.scenario_rules().id,
+        "boats": [(state.boat_at(b), state.boat_spot_of(b)) for b in range(2 * n)],
+        "sites": [(state.tile_at(v), state.gem_at(v)) for v in range(len(comp.node_ids))],
+        "face_down": tuple(state.face_down_tiles()), "fresco": state.sunken_dived(), "bag": state.bag_counts(),
+        "deck": tuple(state.deck_counts()), "market": [state.market_card(k) for k in range(MARKET_SLOTS)],
+        "left_to_pay": state.left_to_pay(), "movement": state.movement_left(),
+        "dive": (state.dive_site(), state.dive_tile(), state.dive_leader(), state.dive_drawn()),
+    }
+    for p in range(n):
+        out[f"seat{p}"] = (state.hand_of(p), state.rest_of(p), state.tokens_of(p), state.vp_of(p),
+                           state.unknown_pool(p), state.in_dive(p), state.dives_with_both(p), state.dive_card_vp(p))
+    if out["step"] in (ph.NAMES[ph.SCOUT], ph.NAMES[ph.REVEAL]):
+        out["landing_boat"] = state.landing_boat()
+    if out["step"] == ph.NAMES[ph.DEFEND]:
+        out["hazard"] = state.hazard()
     return out
 
 

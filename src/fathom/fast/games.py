@@ -1,0 +1,70 @@
+"""Which games have a compiled form, and how the command line reaches each one's kernels.
+
+Why here: front ends never switch on a game's name (a boundary test says so); they ask this table,
+keyed by each reference game class's own ``name``. Nothing here imports numba until a game's
+kernels are asked for, so ``fathom`` starts without it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+
+from fathom.core.api import Game
+from fathom.games.deep_blue.game import DeepBlueGame
+from fathom.games.into_the_blue.game import IntoTheBlueGame
+
+
+@dataclass(frozen=True)
+class CompiledGame:
+    """One game's compiled form: its tables and play loops, its differential test, and the option
+    sets ``fathom fast verify`` deals games over besides the defaults and a named first player."""
+
+    kernels: Callable[[Game], tuple[np.ndarray, ModuleType]]
+    verify: Callable[..., Any]
+    option_sets: Callable[[], list[dict[str, Any]]]
+
+
+def _deep_blue_kernels(game: Game) -> tuple[np.ndarray, ModuleType]:
+    from fathom.fast import db_play, db_tables
+
+    return db_tables.build(game), db_play
+
+
+def _into_the_blue_kernels(game: Game) -> tuple[np.ndarray, ModuleType]:
+    from fathom.fast import itb_play, itb_tables
+
+    return itb_tables.build(game)[0], itb_play
+
+
+def _verify_deep_blue(players: int, seeds: Sequence[int], options: dict[str, Any], chooser_seed: int,
+                      view_every: int, keen: bool) -> Any:
+    from fathom.fast.db_verify import verify_deep_blue
+
+    return verify_deep_blue(players, seeds, options, chooser_seed=chooser_seed, view_every=view_every, keen=keen)
+
+
+def _verify_into_the_blue(players: int, seeds: Sequence[int], options: dict[str, Any], chooser_seed: int,
+                          view_every: int, keen: bool) -> Any:
+    """(no keen chooser: an Into the Blue game is short whatever the choices)"""
+    from fathom.fast.verify import verify_into_the_blue
+
+    return verify_into_the_blue(players, seeds, options, chooser_seed=chooser_seed, view_every=view_every)
+
+
+def _deep_blue_option_sets() -> list[dict[str, Any]]:
+    """Every Captain's Log scenario but the default (scenario=random included), open scores, and one
+    "N gems" card per dive."""
+    scenario = DeepBlueGame.OPTIONS["scenario"]
+    return ([{"scenario": s} for s in scenario.choices if s != scenario.default]
+            + [{"hidden_scores": False}, {"one_count_card_per_dive": True}])
+
+
+COMPILED: dict[str, CompiledGame] = {
+    DeepBlueGame.name: CompiledGame(_deep_blue_kernels, _verify_deep_blue, _deep_blue_option_sets),
+    IntoTheBlueGame.name: CompiledGame(_into_the_blue_kernels, _verify_into_the_blue, list),
+}
