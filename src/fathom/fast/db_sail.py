@@ -44,7 +44,7 @@ from fathom.fast.db_tables import (
     S_UNREVEALED,
     T_A_DIVE,
     T_A_DONE,
-    T_A_MOVE,
+    T_MOVES,
     T_A_PAY_TOKEN,
     T_A_SCOUT,
     T_ACT_ARG,
@@ -94,11 +94,11 @@ def legal_sail_move(S: np.ndarray, T: np.ndarray, g: int, p: int, out: np.ndarra
     out[0] = T[T_A_DONE]
     m = 1
     if S[g, S_SAIL_POINTS] > 0:
-        for b in range(2):
+        for b in range(2):  # each boat's moves, listed sorted by the tables
             src = S[g, S_BOAT_NODE + 2 * p + b]
+            at = T_MOVES + (b * MAX_NODES + src) * MAX_NEIGH
             for i in range(T[T_NEIGH_N + src]):
-                dst = T[T_NEIGH + src * MAX_NEIGH + i]
-                out[m] = T[T_A_MOVE + (b * MAX_NODES + src) * MAX_NODES + dst]
+                out[m] = T[at + i]
                 m += 1
     return sort_small(out, m)
 

@@ -127,7 +127,7 @@ _T, T_LEN = _layout(
     ("ACT_KIND", MAX_ACTIONS_ID), ("ACT_ARG", MAX_ACTIONS_ID), ("MOVE_BOAT", MAX_ACTIONS_ID), ("MOVE_SRC", MAX_ACTIONS_ID),
     ("A_RECRUIT", MARKET_SLOTS), ("A_TAKE", MARKET_SLOTS), ("A_RUSH", 2), ("A_DIVE", MAX_NODES), ("A_PAY", MAX_CARDS),
     ("A_DEFEND_CARD", MAX_CARDS), ("A_PLAY", MAX_CARDS), ("A_SCOUT", N_KINDS), ("A_DEFEND_SPOT", N_KINDS),
-    ("A_MOVE", 2 * MAX_NODES * MAX_NODES),
+    ("A_MOVE", 2 * MAX_NODES * MAX_NODES), ("MOVES", 2 * MAX_NODES * MAX_NEIGH),
     ("CASH", MAX_CARDS), ("PROPS", MAX_CARDS), ("PROTECTS", MAX_CARDS), ("CARD_VP", MAX_CARDS),
     ("NEEDS", MAX_CARDS * N_GEMS), ("NEEDS_ANY", MAX_CARDS), ("ADDS_GEM", MAX_CARDS), ("SCORES", MAX_CARDS),
     ("STARTING", MAX_CARDS), ("COPIES", MAX_CARDS),
@@ -140,7 +140,7 @@ _T, T_LEN = _layout(
     ("SLOT_PRICE", MARKET_SLOTS), ("TOKENS_BY_ORDER", MAX_PLAYERS), ("SCEN", len(SCENARIOS) * SC_WIDTH),
 )
 (T_ACT_KIND, T_ACT_ARG, T_MOVE_BOAT, T_MOVE_SRC, T_A_RECRUIT, T_A_TAKE, T_A_RUSH, T_A_DIVE, T_A_PAY, T_A_DEFEND_CARD,
- T_A_PLAY, T_A_SCOUT, T_A_DEFEND_SPOT, T_A_MOVE, T_CASH, T_PROPS, T_PROTECTS, T_CARD_VP, T_NEEDS, T_NEEDS_ANY,
+ T_A_PLAY, T_A_SCOUT, T_A_DEFEND_SPOT, T_A_MOVE, T_MOVES, T_CASH, T_PROPS, T_PROTECTS, T_CARD_VP, T_NEEDS, T_NEEDS_ANY,
  T_ADDS_GEM, T_SCORES, T_STARTING, T_COPIES, T_LEADER_VP, T_SUNKEN, T_EMPTY, T_TILE_SET, T_NSPOTS, T_SPOTS,
  T_NEIGH_N, T_NEIGH, T_DIST, T_START_SITES, T_ADV_SITES, T_BAG0, T_SUPPLY0, T_GEM_VP, T_GEM_VP_SPOT, T_HAZARD,
  T_TREASURE_SPOT, T_DEFENDS, T_SLOT_PRICE, T_TOKENS_BY_ORDER, T_SCEN_TABLE) = _T.values()
@@ -223,6 +223,10 @@ def _fill_actions(t: np.ndarray, game: Any) -> None:
         put(aid, K_MOVE, dst)
         t[T_MOVE_BOAT + aid], t[T_MOVE_SRC + aid] = boat, src
         t[T_A_MOVE + (boat * MAX_NODES + src) * MAX_NODES + dst] = aid
+    for boat in (0, 1):  # each boat's moves from each node, ids sorted
+        for src, near in enumerate(game.components.neighbours):
+            at = T_MOVES + (boat * MAX_NODES + src) * MAX_NEIGH
+            t[at:at + len(near)] = sorted(game.A_MOVE[(boat, src, dst)] for dst in near)
     for aid in range(game.num_distinct_actions, len(game.action_names)):
         put(aid, K_CHANCE)
     t[T_NUM_ACTIONS], t[T_NUM_PLAYER_ACTIONS] = len(game.action_names), game.num_distinct_actions
