@@ -65,6 +65,7 @@ MAX_NEIGH = 8  # edges at one node
 MAX_SPOTS = 8  # scouting spots on one tile
 MAX_STORM = 4  # storm dives owed at once
 MAX_DRAWN = 64  # gems drawn in one dive (the bag holds at most all gems)
+MAX_PER_DRAW = 2  # gems drawn at once (Troubled Waters, R-DB-11)
 N_GEMS = len(GEMS)
 N_KINDS = len(SPOT_KINDS)
 SCENARIOS = ALL_SCENARIOS + (NO_SCENARIO,)  # S_SCEN indexes this
@@ -89,7 +90,7 @@ def _layout(start: int, *fields: tuple[str, int]) -> tuple[dict[str, int], int]:
 _S, S_WIDTH = _layout(
     40,
     ("LANDING", 2), ("SCATTER", MAX_NEIGH + 1), ("STORM", MAX_STORM), ("REFILL", MARKET_SLOTS), ("RUSH", MAX_PLAYERS),
-    ("D_STEP", 2), ("D_HAZ", 2), ("D_Q", MAX_PLAYERS), ("D_DRAWN", N_GEMS), ("D_ORDER", MAX_DRAWN),
+    ("D_STEP", MAX_PER_DRAW), ("D_HAZ", MAX_PER_DRAW), ("D_Q", MAX_PLAYERS), ("D_DRAWN", N_GEMS), ("D_ORDER", MAX_DRAWN),
     ("D_CARD_VP", MAX_PLAYERS), ("TOKENS", MAX_PLAYERS), ("VP", MAX_PLAYERS), ("BOAT_NODE", 2 * MAX_PLAYERS),
     ("BOAT_SPOT", 2 * MAX_PLAYERS), ("HAND", MAX_PLAYERS * MAX_CARDS), ("REST", MAX_PLAYERS * MAX_CARDS),
     ("KNOWN_HAND", MAX_PLAYERS * MAX_CARDS), ("KNOWN_REST", MAX_PLAYERS * MAX_CARDS),
@@ -291,6 +292,9 @@ def build(game: Any) -> np.ndarray:
     _fill_components(t, game)
     _fill_dive_model(t)
     rows = _scenario_rows()
+    if max(row[SC_PER_DRAW] for row in rows) > MAX_PER_DRAW:  # the row keeps room for two gems a draw
+        raise OptionError(f"fathom.fast: a scenario draws more than {MAX_PER_DRAW} gems at a time; "
+                          "the compiled engine's row has no room for that")
     t[T_SCEN_TABLE:T_SCEN_TABLE + len(rows) * SC_WIDTH] = np.array(rows).ravel()
     return t
 
