@@ -203,10 +203,8 @@ def _seat(S: np.ndarray, T: np.ndarray, OFF: np.ndarray, E: np.ndarray, g: int, 
 
 
 @njit(cache=True, inline="always")
-def _site(S: np.ndarray, T: np.ndarray, OFF: np.ndarray, E: np.ndarray, g: int, i: int, seat: int,
-          out: np.ndarray) -> None:
-    """Site ``i`` (start sites, then advanced sites): its tile, the boats on its spots, its gem."""
-    n = T[T_N]
+def _site(S: np.ndarray, T: np.ndarray, OFF: np.ndarray, E: np.ndarray, g: int, i: int, out: np.ndarray) -> None:
+    """Site ``i`` (start sites, then advanced sites): its tile and spots, its gem (boats: :func:`_holders`)."""
     base = O_SITES + i * SITE_STRIDE
     node = OFF[O_SITE_NODE + i]
     tile = S[g, S_SITE_TILE + node]
@@ -217,17 +215,29 @@ def _site(S: np.ndarray, T: np.ndarray, OFF: np.ndarray, E: np.ndarray, g: int, 
         out[OFF[base + G_SUNKEN]] = 1.0 if T[T_SUNKEN + tile] else 0.0
         for j in range(T[T_NSPOTS + tile]):
             out[OFF[base + G_SPOTS + 2 * j] + T[T_SPOTS + tile * MAX_SPOTS + j]] = 1.0
-        taken = 0  # the view names the last boat listed on a spot: walk the boats backwards
-        for b in range(2 * n - 1, -1, -1):
-            spot = S[g, S_BOAT_SPOT + b]
-            if S[g, S_BOAT_NODE + b] == node and spot >= 0 and not taken >> spot & 1:
-                taken |= 1 << spot
-                out[OFF[base + G_SPOTS + 2 * spot + 1] + (b // 2 - seat) % n] = 1.0
     else:
-        out[OFF[base + G_STATE] + (0 if tile == FACE_DOWN else 1)] = 1.0  # face down (FACE_DOWN) or no tile
+        out[OFF[base + G_STATE] + (0 if tile == FACE_DOWN else 1)] = 1.0  # face down or no tile
     gem = S[g, S_SITE_GEM + node]
     if gem >= 0:
         out[OFF[base + G_GEM] + gem] = 1.0
+
+
+@njit(cache=True, inline="always")
+def _holders(S: np.ndarray, T: np.ndarray, OFF: np.ndarray, g: int, seat: int, out: np.ndarray) -> None:
+    """The boat on each scouting spot of a face-up tile, as a relative seat. The view names the
+    last boat listed on a spot, so the boats are walked backwards and a spot already named is kept."""
+    n = T[T_N]
+    for b in range(2 * n - 1, -1, -1):
+        spot = S[g, S_BOAT_SPOT + b]
+        node = S[g, S_BOAT_NODE + b]
+        if spot < 0 or S[g, S_SITE_TILE + node] < 0:
+            continue
+        at = OFF[O_SITES + OFF[O_NODE_SITE + node] * SITE_STRIDE + G_SPOTS + 2 * spot + 1]
+        named = False
+        for k in range(n):
+            named = named or out[at + k] != 0.0
+        if not named:
+            out[at + (b // 2 - seat) % n] = 1.0
 
 
 @njit(cache=True, inline="always")
@@ -319,7 +329,8 @@ def observe(S: np.ndarray, T: np.ndarray, OFF: np.ndarray, E: np.ndarray, g: int
             out[OFF[O_SUPPLY] + gem] = min(1.0, supply / E[E_GEM_TOTAL + gem])
     out[OFF[O_BAG_COUNT]] = min(1.0, _sum(S, g, S_BAG, N_GEMS) / E[E_GEM_SUM])
     for i in range(OFF[O_NSITES]):
-        _site(S, T, OFF, E, g, i, seat, out)
+        _site(S, T, OFF, E, g, i, out)
+    _holders(S, T, OFF, g, seat, out)
     out[OFF[O_FACE_DOWN]] = min(1.0, _sum(S, g, S_UNREVEALED, T[T_NT]) / E[E_FACE_DOWN])
     out[OFF[O_FRESCO]] = min(1.0, S[g, S_FRESCO] / E[E_FRESCO])
     if S[g, S_D_SITE] >= 0:
