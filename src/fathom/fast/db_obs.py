@@ -176,50 +176,61 @@ def _sum(S: np.ndarray, g: int, col: int, m: int) -> int:
 
 
 @njit(cache=True, inline="always")
-def _seat(S: np.ndarray, T: np.ndarray, OFF: np.ndarray, E: np.ndarray, g: int, p: int, k: int, hide_vp: bool,
-          out: np.ndarray) -> None:
-    """Seat ``p``'s public fields at relative seat ``k``."""
-    base = O_SEATS + k * len(SEAT_FIELDS)
+def _seats(S: np.ndarray, T: np.ndarray, OFF: np.ndarray, E: np.ndarray, g: int, seat: int, hide_vp: bool,
+           out: np.ndarray) -> None:
+    """Every seat's public fields, at its relative seat; ``hide_vp``: the others' totals are hidden.
+    The loops call nothing that takes an array: an inlined call in a loop costs atomic reference
+    counts on every array it is given, which cost more than the fields."""
+    n = T[T_N]
     nc = T[T_NC]
-    if hide_vp:
-        out[OFF[base + F_VP_HIDDEN]] = 1.0
-    else:
-        out[OFF[base + F_VP]] = min(1.0, max(0.0, S[g, S_VP + p] / E[E_VP]))
-    out[OFF[base + F_TOKENS]] = min(1.0, S[g, S_TOKENS + p] / 2)
-    hand = _sum(S, g, S_HAND + p * MAX_CARDS, nc)
-    rest = _sum(S, g, S_REST + p * MAX_CARDS, nc)
-    in_play = _sum(S, g, S_IN_PLAY + p * MAX_CARDS, nc)
-    out[OFF[base + F_HAND_COUNT]] = min(1.0, hand / E[E_CARD_COUNT])
-    out[OFF[base + F_REST_COUNT]] = min(1.0, rest / E[E_CARD_COUNT])
-    out[OFF[base + F_OWNED]] = min(1.0, (hand + rest + in_play) / E[E_CARD_COUNT])
-    _counts(S, T, E, g, S_IN_PLAY + p * MAX_CARDS, out, OFF[base + F_IN_PLAY])
-    for b in range(2):
-        node = S[g, S_BOAT_NODE + 2 * p + b]
-        spot = S[g, S_BOAT_SPOT + 2 * p + b]
-        tile = S[g, S_SITE_TILE + node]
-        out[OFF[base + F_BOAT0 + 2 * b] + node] = 1.0
-        kind = T[T_SPOTS + tile * MAX_SPOTS + spot] if spot >= 0 and tile >= 0 else NO_SPOT
-        out[OFF[base + F_SPOT0 + 2 * b] + kind] = 1.0
+    for p in range(n):
+        k = p - seat if p >= seat else p - seat + n
+        base = O_SEATS + k * len(SEAT_FIELDS)
+        if hide_vp and p != seat:
+            out[OFF[base + F_VP_HIDDEN]] = 1.0
+        else:
+            out[OFF[base + F_VP]] = min(1.0, max(0.0, S[g, S_VP + p] / E[E_VP]))
+        out[OFF[base + F_TOKENS]] = min(1.0, S[g, S_TOKENS + p] / 2)
+        hand = rest = in_play = 0
+        at = OFF[base + F_IN_PLAY]
+        for c in range(nc):
+            hand += S[g, S_HAND + p * MAX_CARDS + c]
+            rest += S[g, S_REST + p * MAX_CARDS + c]
+            played = S[g, S_IN_PLAY + p * MAX_CARDS + c]
+            in_play += played
+            if played:
+                out[at + c] = _clip(played / E[E_COPIES + c])
+        out[OFF[base + F_HAND_COUNT]] = min(1.0, hand / E[E_CARD_COUNT])
+        out[OFF[base + F_REST_COUNT]] = min(1.0, rest / E[E_CARD_COUNT])
+        out[OFF[base + F_OWNED]] = min(1.0, (hand + rest + in_play) / E[E_CARD_COUNT])
+        for b in range(2):
+            node = S[g, S_BOAT_NODE + 2 * p + b]
+            spot = S[g, S_BOAT_SPOT + 2 * p + b]
+            tile = S[g, S_SITE_TILE + node]
+            out[OFF[base + F_BOAT0 + 2 * b] + node] = 1.0
+            kind = T[T_SPOTS + tile * MAX_SPOTS + spot] if spot >= 0 and tile >= 0 else NO_SPOT
+            out[OFF[base + F_SPOT0 + 2 * b] + kind] = 1.0
 
 
 @njit(cache=True, inline="always")
-def _site(S: np.ndarray, T: np.ndarray, OFF: np.ndarray, E: np.ndarray, g: int, i: int, out: np.ndarray) -> None:
-    """Site ``i`` (start sites, then advanced sites): its tile and spots, its gem (boats: :func:`_holders`)."""
-    base = O_SITES + i * SITE_STRIDE
-    node = OFF[O_SITE_NODE + i]
-    tile = S[g, S_SITE_TILE + node]
-    if tile >= 0:
-        out[OFF[base + G_STATE] + 2] = 1.0
-        out[OFF[base + G_TILE] + tile] = 1.0
-        out[OFF[base + G_LEADER_VP]] = _clip(T[T_LEADER_VP + tile] / E[E_LEADER])
-        out[OFF[base + G_SUNKEN]] = 1.0 if T[T_SUNKEN + tile] else 0.0
-        for j in range(T[T_NSPOTS + tile]):
-            out[OFF[base + G_SPOTS + 2 * j] + T[T_SPOTS + tile * MAX_SPOTS + j]] = 1.0
-    else:
-        out[OFF[base + G_STATE] + (0 if tile == FACE_DOWN else 1)] = 1.0  # face down or no tile
-    gem = S[g, S_SITE_GEM + node]
-    if gem >= 0:
-        out[OFF[base + G_GEM] + gem] = 1.0
+def _sites(S: np.ndarray, T: np.ndarray, OFF: np.ndarray, E: np.ndarray, g: int, out: np.ndarray) -> None:
+    """Every site (start sites, then advanced sites): its tile and spots, its gem (boats: :func:`_holders`)."""
+    for i in range(OFF[O_NSITES]):
+        base = O_SITES + i * SITE_STRIDE
+        node = OFF[O_SITE_NODE + i]
+        tile = S[g, S_SITE_TILE + node]
+        if tile >= 0:
+            out[OFF[base + G_STATE] + 2] = 1.0
+            out[OFF[base + G_TILE] + tile] = 1.0
+            out[OFF[base + G_LEADER_VP]] = _clip(T[T_LEADER_VP + tile] / E[E_LEADER])
+            out[OFF[base + G_SUNKEN]] = 1.0 if T[T_SUNKEN + tile] else 0.0
+            for j in range(T[T_NSPOTS + tile]):
+                out[OFF[base + G_SPOTS + 2 * j] + T[T_SPOTS + tile * MAX_SPOTS + j]] = 1.0
+        else:
+            out[OFF[base + G_STATE] + (0 if tile == FACE_DOWN else 1)] = 1.0  # face down or no tile
+        gem = S[g, S_SITE_GEM + node]
+        if gem >= 0:
+            out[OFF[base + G_GEM] + gem] = 1.0
 
 
 @njit(cache=True, inline="always")
@@ -310,9 +321,7 @@ def observe(S: np.ndarray, T: np.ndarray, OFF: np.ndarray, E: np.ndarray, g: int
     out[OFF[O_OPTS]] = 1.0 if T[T_HIDDEN] else 0.0
     out[OFF[O_OPTS] + 1] = 1.0 if T[T_ONE_COUNT] else 0.0
     _step(S, OFF, E, g, phase, out)
-    hide_vp = T[T_HIDDEN] != 0 and phase != OVER  # R-DB-18: the others' totals, not one's own
-    for p in range(n):
-        _seat(S, T, OFF, E, g, p, (p - seat) % n, hide_vp and p != seat, out)
+    _seats(S, T, OFF, E, g, seat, T[T_HIDDEN] != 0 and phase != OVER, out)  # R-DB-18: not one's own total
     _counts(S, T, E, g, S_HAND + seat * MAX_CARDS, out, OFF[O_HAND])
     _counts(S, T, E, g, S_REST + seat * MAX_CARDS, out, OFF[O_REST])
     nc = T[T_NC]
@@ -328,8 +337,7 @@ def observe(S: np.ndarray, T: np.ndarray, OFF: np.ndarray, E: np.ndarray, g: int
         if supply:
             out[OFF[O_SUPPLY] + gem] = min(1.0, supply / E[E_GEM_TOTAL + gem])
     out[OFF[O_BAG_COUNT]] = min(1.0, _sum(S, g, S_BAG, N_GEMS) / E[E_GEM_SUM])
-    for i in range(OFF[O_NSITES]):
-        _site(S, T, OFF, E, g, i, out)
+    _sites(S, T, OFF, E, g, out)
     _holders(S, T, OFF, g, seat, out)
     out[OFF[O_FACE_DOWN]] = min(1.0, _sum(S, g, S_UNREVEALED, T[T_NT]) / E[E_FACE_DOWN])
     out[OFF[O_FRESCO]] = min(1.0, S[g, S_FRESCO] / E[E_FRESCO])
