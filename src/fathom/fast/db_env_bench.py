@@ -16,24 +16,24 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from fathom.fast.itb_play import Timed
+
 POLICIES = ("first", "random")
 
 
 @dataclass
-class EnvTiming:
-    """One timed run: learner steps, episodes ended, wall and CPU seconds, seconds inside ``step()``."""
+class EnvTiming(Timed):
+    """A timed run of the vector env: ``transitions`` are learner steps, ``games`` the episodes
+    ended; also the seconds spent inside ``step()`` and the threads it used."""
 
-    steps: int = 0
-    episodes: int = 0
-    seconds: float = 0.0
-    cpu_seconds: float = 0.0
     step_seconds: float = 0.0
     threads: int = 1
 
     def line(self, label: str) -> str:
-        return (f"{label}: {self.steps / self.seconds:,.0f} steps/s wall, {self.steps / self.cpu_seconds:,.0f} "
-                f"per CPU second, {self.steps / self.step_seconds:,.0f} counting step() alone "
-                f"({self.threads} threads, {self.episodes} episodes, load {os.getloadavg()[0]:.1f})")
+        steps = self.transitions
+        return (f"{label}: {steps / self.seconds:,.0f} steps/s wall, {steps / self.cpu_seconds:,.0f} "
+                f"per CPU second, {steps / self.step_seconds:,.0f} counting step() alone "
+                f"({self.threads} threads, {self.games} episodes, load {os.getloadavg()[0]:.1f})")
 
 
 def env_steps(players: int = 4, seconds: float = 10.0, num_envs: int = 4096, policy: str = "first",
@@ -64,8 +64,8 @@ def env_steps(players: int = 4, seconds: float = 10.0, num_envs: int = 4096, pol
             before = time.perf_counter()
             obs, _rewards, terminated, truncated, _info = envs.step(actions)
             out.step_seconds += time.perf_counter() - before
-            out.steps += num_envs
-            out.episodes += int(terminated.sum())
+            out.transitions += num_envs
+            out.games += int(terminated.sum())
         out.seconds = time.perf_counter() - start
         out.cpu_seconds = time.process_time() - cpu
         return out

@@ -28,123 +28,53 @@ from __future__ import annotations
 
 from typing import Any
 
-import gymnasium
 import numpy as np
-from gymnasium.vector import AutoresetMode, VectorEnv
-from gymnasium.vector.utils import batch_space
 
-from fathom.core.errors import IllegalActionError, OptionError
-from fathom.core.registry import make_game
-from fathom.fast.need import need_numba
+from fathom.core.errors import IllegalActionError
 from fathom.rl import common
+from fathom.rl.fast_vector_base import CompiledVectorEnv, Outputs
 from fathom.rl.gymnasium import ILLEGAL_MODES
 
 
-class FastDeepBlueVectorEnv(VectorEnv):
+class FastDeepBlueVectorEnv(CompiledVectorEnv):
     """``num_envs`` Deep Blue games, one learner seat against random bots, stepped in the kernel."""
 
-    metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.NEXT_STEP, "name": common.env_name("deep-blue")}
+    metadata: dict[str, Any] = {**CompiledVectorEnv.metadata, "name": common.env_name("deep-blue")}
 
     def __init__(self, num_envs: int = 64, players: int | None = None, learner_seat: int = 0,
                  reward: str = "win", max_steps: int | None = None, illegal_action: str = "terminate",
                  illegal_reward: float = -1.0, threads: int | None = None, **options: Any) -> None:
-        need_numba("FastDeepBlueVectorEnv")
+        super().__init__("deep-blue", num_envs, players, learner_seat, reward, threads, options)
         from fathom.fast import db_env, db_obs, db_tables
-        from fathom.fast.spread import Spread
-        from fathom.rl.encoding import encoder_for
 
-        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs <= 0:
-            raise OptionError(f"num_envs must be a positive int, got {num_envs!r}")
-        self.game = make_game("deep-blue", players, **options)
-        n = self.game.num_players
-        if isinstance(learner_seat, bool) or not isinstance(learner_seat, int) or not 0 <= learner_seat < n:
-            raise OptionError(f"learner_seat must be 0..{n - 1}, got {learner_seat!r}")
         self._kernel = db_env
-        self._mode = db_env.REWARD_WIN if common.check_reward(reward) == "win" else db_env.REWARD_SCORE
+        self._mode = db_env.REWARD_WIN if self.reward == "win" else db_env.REWARD_SCORE
         self.max_steps = common.check_limit("max_steps", max_steps)
         self.illegal_action = common.check_choice("illegal_action", illegal_action, ILLEGAL_MODES)
         self._illegal_mode = db_env.ILLEGAL_RANDOM if illegal_action == "random" else db_env.ILLEGAL_TERMINATE
-        self.seat = learner_seat
         self.illegal_reward = float(illegal_reward)
-        self.num_envs = num_envs
-        self.encoder = encoder_for(self.game)
-        self.num_actions = self.game.num_distinct_actions
-        self.single_observation_space = common.observation_space(self.encoder.size, self.num_actions)
-        self.single_action_space = gymnasium.spaces.Discrete(self.num_actions)
-        self.observation_space = batch_space(self.single_observation_space, num_envs)
-        self.action_space = batch_space(self.single_action_space, num_envs)
         self._T = db_tables.build(self.game)
         self._O, self._E = db_obs.params(self.encoder)
         self._S = db_tables.new_batch(num_envs)
         self._bots = np.zeros((num_envs, db_tables.MAX_PLAYERS), np.uint64)
         self._steps = np.zeros(num_envs, np.int64)
-        self._pending = np.zeros(num_envs, np.int64)
-        self._next_seed = np.zeros(num_envs, np.int64)
-        # two sets of output arrays used in turn: a step's arrays stay valid through the next step
-        # (obs and next_obs), and nothing is allocated or copied per step
-        self._buffers = [_Outputs(num_envs, self.encoder.size, self.num_actions) for _ in range(2)]
-        self._flip = 0
-        self._out = self._buffers[0]
-        self._spread = Spread(threads)
-        self.threads = self._spread.threads
-        self._started = False
 
-    def reset(self, *, seed: int | None = None, options: dict | None = None):
-        super().reset(seed=seed)
-        first = int(seed) if seed is not None else int(self.np_random.integers(0, 2**40))
-        seeds = np.arange(first, first + self.num_envs, dtype=np.int64)
-        self._next_seed[:] = seeds + self.num_envs
-        self._pending[:] = 0
-        out, kernel = self._out, self._kernel.env_reset
-        self._spread.run(lambda lo, hi: kernel(self._S, self._T, self._O, self._E, self.seat, seeds, self._bots,
-                                               self._steps, out.obs, out.masks, lo, hi), self.num_envs)
-        self._started = True
-        return self._observation(), {}
+    def _reset_slice(self, seeds: np.ndarray, out: Outputs, lo: int, hi: int) -> None:
+        self._kernel.env_reset(self._S, self._T, self._O, self._E, self.seat, seeds, self._bots, self._steps,
+                               out.obs, out.masks, lo, hi)
 
-    def step(self, actions: Any):
-        if not self._started:
-            raise gymnasium.error.ResetNeeded("call reset() before step()")
-        acts = np.asarray(actions, dtype=np.int64).reshape(self.num_envs)
-        if self.illegal_action == "raise":
-            self._refuse_illegal(acts)
-        self._flip ^= 1
-        out = self._out = self._buffers[self._flip]
-        kernel = self._kernel.env_step
-        self._spread.run(lambda lo, hi: kernel(self._S, self._T, self._O, self._E, self.seat, acts, self._bots,
-                                               self._steps, self._pending, self._next_seed, self.num_envs,
-                                               self._mode, self._illegal_mode, self.illegal_reward,
-                                               self.max_steps or 0, out.obs, out.masks, out.rewards,
-                                               out.terminated, out.truncated, out.illegal, lo, hi), self.num_envs)
-        info = {"illegal_action": out.illegal} if out.illegal.any() else {}
-        return self._observation(), out.rewards, out.terminated, out.truncated, info
+    def _step_slice(self, actions: np.ndarray, out: Outputs, lo: int, hi: int) -> None:
+        self._kernel.env_step(self._S, self._T, self._O, self._E, self.seat, actions, self._bots, self._steps,
+                              self._pending, self._next_seed, self.num_envs, self._mode, self._illegal_mode,
+                              self.illegal_reward, self.max_steps or 0, out.obs, out.masks, out.rewards,
+                              out.terminated, out.truncated, out.illegal, lo, hi)
 
-    def _refuse_illegal(self, acts: np.ndarray) -> None:
+    def _before_step(self, actions: np.ndarray) -> None:
         """``illegal_action="raise"``: name the first environment with an illegal action and what it
         may play; no environment has moved."""
-        g = int(self._kernel.first_illegal(self._S, self._T, acts, self._pending))
+        if self.illegal_action != "raise":
+            return
+        g = int(self._kernel.first_illegal(self._S, self._T, actions, self._pending))
         if g >= 0:
             allowed = np.flatnonzero(self._out.masks[g]).tolist()
-            raise IllegalActionError(f"environment {g}: action {int(acts[g])} is not legal; allowed: {allowed}")
-
-    def _observation(self) -> dict[str, np.ndarray]:
-        return {"observation": self._out.obs, "action_mask": self._out.masks}
-
-    def action_masks(self) -> np.ndarray:
-        """The current masks (a copy; the method name MaskablePPO-style trainers look for)."""
-        return self._out.masks.copy()
-
-    def close(self, **kwargs: Any) -> None:
-        self._spread.close()
-        super().close(**kwargs)
-
-
-class _Outputs:
-    """One step's output arrays, written by the kernel in place."""
-
-    def __init__(self, num_envs: int, size: int, num_actions: int) -> None:
-        self.obs = np.zeros((num_envs, size), np.float32)
-        self.masks = np.zeros((num_envs, num_actions), np.int8)
-        self.rewards = np.zeros(num_envs, np.float64)
-        self.terminated = np.zeros(num_envs, bool)
-        self.truncated = np.zeros(num_envs, bool)
-        self.illegal = np.zeros(num_envs, bool)
+            raise IllegalActionError(f"environment {g}: action {int(actions[g])} is not legal; allowed: {allowed}")
