@@ -174,3 +174,24 @@ def test_every_seats_observation_at_every_step_is_the_encoders(players: int, see
 
     result = verify_observations(players, seeds, options, keen=keen)
     assert result.view_checks == players * result.steps > 1000 * len(seeds)
+
+
+def test_the_spaces_hold_what_a_step_returns():
+    envs = FastDeepBlueVectorEnv(num_envs=8, players=5, threads=1, hidden_scores=False)
+    obs, _ = envs.reset(seed=2)
+    for _ in range(50):
+        assert envs.observation_space.contains(obs)
+        obs, *_ = envs.step(obs["action_mask"].argmax(axis=1))
+    assert envs.metadata["autoreset_mode"].name == "NEXT_STEP" and envs.metadata["name"] == "fathom_deep_blue_v0"
+
+
+def test_the_compiled_random_learner_picks_legal_actions_uniformly():
+    from fathom.fast.db_env import random_legal
+
+    masks = np.zeros((3000, 10), np.int8)
+    masks[:, [2, 5, 7]] = 1
+    masks[0] = 0
+    state, picks = np.array([7], np.uint64), np.full(3000, -1, np.int64)
+    random_legal(masks, state, picks)
+    assert picks[0] == 0 and set(picks[1:].tolist()) == {2, 5, 7}
+    assert all(900 < (picks == a).sum() < 1100 for a in (2, 5, 7))
