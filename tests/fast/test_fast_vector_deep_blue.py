@@ -170,10 +170,10 @@ OBSERVED_GAMES = [
 @pytest.mark.parametrize(("players", "seeds", "options", "keen"), OBSERVED_GAMES)
 def test_every_seats_observation_at_every_step_is_the_encoders(players: int, seeds: list[int],
                                                                options: dict[str, Any], keen: bool):
-    from fathom.fast.db_obs_verify import verify_observations
+    from fathom.fast.db_verify import verify_deep_blue
 
-    result = verify_observations(players, seeds, options, keen=keen)
-    assert result.view_checks == players * result.steps > 1000 * len(seeds)
+    result = verify_deep_blue(players, seeds, options, view_every=1, keen=keen)
+    assert result.view_checks == (players + 1) * result.steps > 1000 * len(seeds)
 
 
 def test_the_spaces_hold_what_a_step_returns():

@@ -16,8 +16,10 @@ state row's columns and the rules tables, from a game's data and options), ``db_
 ``db_kernel`` (the dispatch, legal actions, chance, winners), ``db_obs`` (observations and action
 masks, the encoding of ``fathom.rl.encoding``), ``db_batch`` (the Python face of a batch),
 ``db_play`` (whole games in a loop), ``db_view`` (a row read back as the reference's fields, facts
-and seat views), ``db_verify`` (Deep Blue's differential test). Shared: ``batch_face`` (what both
-batches' Python faces have in common), ``games`` (which games are compiled, by their own names).
+and seat views), ``db_verify`` (Deep Blue's differential test), ``db_env`` (the vector
+environment's reset and step kernels), ``db_env_bench`` (its steps/s). Shared: ``batch_face`` (what both
+batches' Python faces have in common), ``games`` (which games are compiled, by their own names), ``spread`` (slices of a batch on nogil
+threads).
 The command line is in ``fathom.cli`` (``fathom fast``, ``fathom bench --fast``).
 
 Nothing here is imported by the reference engine; without numba the game installs and plays, and

@@ -59,14 +59,14 @@ def _winners(S: np.ndarray, T: np.ndarray, out: np.ndarray, counts: np.ndarray) 
 @njit(cache=True)
 def _observe(S: np.ndarray, T: np.ndarray, OFF: np.ndarray, E: np.ndarray, seats: np.ndarray,
              out: np.ndarray) -> None:
-    scratch = np.empty(MAX_PLAYERS, np.int64)
+    scratch = np.empty(db_obs.SCRATCH, np.int64)
     for g in range(S.shape[0]):
         db_obs.observe(S, T, OFF, E, g, seats[g], out[g], scratch)
 
 
 @njit(cache=True)
 def _masks(S: np.ndarray, T: np.ndarray, out: np.ndarray) -> None:
-    scratch = np.empty(K.MAX_ACTIONS, np.int64)
+    scratch = np.empty(db_obs.SCRATCH, np.int64)
     for g in range(S.shape[0]):
         db_obs.action_mask(S, T, g, out[g], scratch)
 
