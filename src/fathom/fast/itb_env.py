@@ -1,9 +1,9 @@
 """Into the Blue as a batched RL environment inside the kernel: one learner seat, random bots.
 
 Why compiled: a vector environment spends its time playing the other seats and encoding
-observations; here both happen in the kernel over every environment at once (spread over the cores),
-so a step of B environments is one call. The games are those of ``fathom.rl.gymnasium.FathomEnv``
-with ``opponents="random"``: environment ``g`` plays game seed ``s`` with the other seats' bots seeded
+observations; here both happen in the kernel, over slices of the environments that
+:class:`fathom.fast.spread.Spread` hands to the cores, so a step of B environments is a few calls.
+The games are those of ``fathom.rl.gymnasium.FathomEnv`` with ``opponents="random"``: environment ``g`` plays game seed ``s`` with the other seats' bots seeded
 ``8 * s + seat`` (as ``build_bot`` seeds them), so the same learner actions give the same episodes,
 observations, masks and rewards; :mod:`fathom.fast.verify` style tests check it.
 """
@@ -11,7 +11,7 @@ observations, masks and rewards; :mod:`fathom.fast.verify` style tests check it.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from fathom.fast import rng as R
 from fathom.fast.itb_kernel import (
@@ -91,65 +91,51 @@ def _reward(S: np.ndarray, T: np.ndarray, g: int, seat: int, mode: int, points: 
     return float(points[seat] - (total - points[seat]) / (n - 1))
 
 
-@njit(cache=True)
-def _reset_one(S: np.ndarray, T: np.ndarray, OFF: np.ndarray, E: np.ndarray, g: int, seat: int, seed: int,
-               bots: np.ndarray, obs: np.ndarray, masks: np.ndarray) -> None:
+@njit(cache=True, nogil=True)
+def env_reset(S: np.ndarray, T: np.ndarray, OFF: np.ndarray, E: np.ndarray, seat: int, seeds: np.ndarray,
+              bots: np.ndarray, obs: np.ndarray, masks: np.ndarray, lo: int, hi: int) -> None:
+    """Environments ``lo..hi-1`` start game ``seeds[g]``; observations and masks of the learner's
+    first decision. ``nogil``: :class:`fathom.fast.spread.Spread` runs slices on several threads."""
     scratch = np.empty(3 * MAX_PLAYERS, np.int64)
-    _new_game(S, T, g, seat, seed, bots)
-    observe(S, T, OFF, E, g, seat, obs[g], scratch)
-    action_mask(S, T, g, masks[g])
-
-
-@njit(cache=True)
-def _step_one(S: np.ndarray, T: np.ndarray, OFF: np.ndarray, E: np.ndarray, g: int, seat: int, action: int,
-              bots: np.ndarray, pending: np.ndarray, next_seed: np.ndarray, stride: int, mode: int,
-              illegal_reward: float, obs: np.ndarray, masks: np.ndarray, rewards: np.ndarray,
-              terminated: np.ndarray, illegal: np.ndarray) -> None:
-    scratch = np.empty(3 * MAX_PLAYERS, np.int64)
-    rewards[g] = 0.0
-    terminated[g] = 0
-    illegal[g] = 0
-    if pending[g]:
-        pending[g] = 0
-        _new_game(S, T, g, seat, next_seed[g], bots)
-        next_seed[g] += stride
-    elif not _is_legal(S, T, g, action):
-        rewards[g] = illegal_reward
-        terminated[g] = 1
-        illegal[g] = 1
-        pending[g] = 1
-    else:
-        apply(S, T, g, action)
-        _others(S, T, g, seat, bots)
-        if S[g, S_CUR] == TERMINAL:
-            rewards[g] = _reward(S, T, g, seat, mode, scratch[:MAX_PLAYERS], scratch[MAX_PLAYERS:])
-            terminated[g] = 1
-            pending[g] = 1
-    observe(S, T, OFF, E, g, seat, obs[g], scratch)
-    if terminated[g]:
-        for i in range(masks.shape[1]):
-            masks[g, i] = 0
-    else:
+    for g in range(lo, hi):
+        _new_game(S, T, g, seat, seeds[g], bots)
+        observe(S, T, OFF, E, g, seat, obs[g], scratch)
         action_mask(S, T, g, masks[g])
 
 
-# The parallel loops only call the one-environment functions: numba's parallel compilation is slow
-# on big loop bodies, and this keeps the first compile short.
-@njit(cache=True, parallel=True)
-def env_reset(S: np.ndarray, T: np.ndarray, OFF: np.ndarray, E: np.ndarray, seat: int, seeds: np.ndarray,
-              bots: np.ndarray, obs: np.ndarray, masks: np.ndarray) -> None:
-    """Every environment starts game ``seeds[g]``; observations and masks of the learner's first decision."""
-    for g in prange(S.shape[0]):
-        _reset_one(S, T, OFF, E, g, seat, seeds[g], bots, obs, masks)
-
-
-@njit(cache=True, parallel=True)
+@njit(cache=True, nogil=True)
 def env_step(S: np.ndarray, T: np.ndarray, OFF: np.ndarray, E: np.ndarray, seat: int, actions: np.ndarray,
              bots: np.ndarray, pending: np.ndarray, next_seed: np.ndarray, stride: int, mode: int,
              illegal_reward: float, obs: np.ndarray, masks: np.ndarray, rewards: np.ndarray,
-             terminated: np.ndarray, illegal: np.ndarray) -> None:
-    """One learner action per environment (Gymnasium's next-step autoreset: an environment that ended
-    at the last step starts its next game, seed ``+ stride``, and ignores its action)."""
-    for g in prange(S.shape[0]):
-        _step_one(S, T, OFF, E, g, seat, actions[g], bots, pending, next_seed, stride, mode, illegal_reward, obs,
-                  masks, rewards, terminated, illegal)
+             terminated: np.ndarray, illegal: np.ndarray, lo: int, hi: int) -> None:
+    """One learner action for each of environments ``lo..hi-1`` (Gymnasium's next-step autoreset: an
+    environment that ended at the last step starts its next game, seed ``+ stride``, and ignores its
+    action). The scratch is made once per call, not per environment (an allocation costs about as
+    much as a transition)."""
+    scratch = np.empty(3 * MAX_PLAYERS, np.int64)
+    for g in range(lo, hi):
+        rewards[g] = 0.0
+        terminated[g] = False
+        illegal[g] = False
+        if pending[g]:
+            pending[g] = 0
+            _new_game(S, T, g, seat, next_seed[g], bots)
+            next_seed[g] += stride
+        elif not _is_legal(S, T, g, actions[g]):
+            rewards[g] = illegal_reward
+            terminated[g] = True
+            illegal[g] = True
+            pending[g] = 1
+        else:
+            apply(S, T, g, actions[g])
+            _others(S, T, g, seat, bots)
+            if S[g, S_CUR] == TERMINAL:
+                rewards[g] = _reward(S, T, g, seat, mode, scratch[:MAX_PLAYERS], scratch[MAX_PLAYERS:])
+                terminated[g] = True
+                pending[g] = 1
+        observe(S, T, OFF, E, g, seat, obs[g], scratch)
+        if terminated[g]:
+            for i in range(masks.shape[1]):
+                masks[g, i] = 0
+        else:
+            action_mask(S, T, g, masks[g])

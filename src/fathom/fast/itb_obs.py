@@ -86,13 +86,29 @@ def _min1(x: float) -> float:
     return min(x, 1.0)
 
 
-@njit(cache=True, inline="always")
-def _sixths(count: int) -> float:
-    """``count`` additions of ``1.0 / 6`` (the encoder adds one die at a time)."""
+def _sum_of_sixths(count: int) -> float:
+    """``count`` additions of ``1.0 / 6``: the encoder adds one die at a time, and so the float sum
+    differs in its last bits from ``count / 6``."""
     acc = 0.0
     for _ in range(count):
         acc += 1.0 / 6
     return acc
+
+
+SIXTHS = np.array([_sum_of_sixths(c) for c in range(7)], np.float64)  # a constant inside the kernels
+
+
+@njit(cache=True, inline="always")
+def _sixths(count: int) -> float:
+    return SIXTHS[count]
+
+
+@njit(cache=True, inline="always")
+def _rel(p: int, seat: int, n: int) -> int:
+    """``(p - seat) % n`` for seats ``0..n-1`` without a division (the encoding puts the viewer first,
+    and a division per field was a third of the observation's cost)."""
+    d = p - seat
+    return d + n if d < 0 else d
 
 
 @njit(cache=True)
@@ -106,12 +122,12 @@ def observe(S: np.ndarray, T: np.ndarray, OFF: np.ndarray, E: np.ndarray, g: int
         out[i] = 0.0
     cp = S[g, S_CUR]
     if cp >= 0:
-        out[OFF[O_TO_MOVE] + (cp - seat) % n] = 1.0
+        out[OFF[O_TO_MOVE] + _rel(cp, seat, n)] = 1.0
     else:
         out[OFF[O_TO_MOVE] + n + (0 if cp == CHANCE else 1)] = 1.0
     phase = S[g, S_PHASE]
     if phase != FIRST:  # no turn yet while the first player is drawn (R-IB-1)
-        out[OFF[O_TURN_SEAT] + (S[g, S_PLAYER] - seat) % n] = 1.0
+        out[OFF[O_TURN_SEAT] + _rel(S[g, S_PLAYER], seat, n)] = 1.0
     out[OFF[O_TURN_FLAGS]] = 1.0 if S[g, S_BONUS] else 0.0
     out[OFF[O_TURN_FLAGS] + 1] = 1.0 if S[g, S_END_BY] >= 0 else 0.0
     out[OFF[O_PHASE] + phase] = 1.0
@@ -147,7 +163,7 @@ def observe(S: np.ndarray, T: np.ndarray, OFF: np.ndarray, E: np.ndarray, g: int
     for i in range(4, -1, -1):  # deepest first, as treasure_points awards them
         base = OFF[O_LEVELS + 3 * i]
         for p in range(n):
-            out[base + (p - seat) % n] = _min1(S[g, S_BOARD + i * MAX_PLAYERS + p] / shells)
+            out[base + _rel(p, seat, n)] = _min1(S[g, S_BOARD + i * MAX_PLAYERS + p] / shells)
         base = OFF[O_LEVELS + 3 * i + 1]
         ntok = T[T_NTOK + i]
         for j in range(min(ntok, int(E[E_NTOKENS]))):
@@ -155,7 +171,7 @@ def observe(S: np.ndarray, T: np.ndarray, OFF: np.ndarray, E: np.ndarray, g: int
         base = OFF[O_LEVELS + 3 * i + 2]
         m = rank_level(S, T, g, i, order)
         for rank in range(min(m, n)):
-            out[base + ((order[rank] - seat) % n) * n + rank] = 1.0
+            out[base + _rel(order[rank], seat, n) * n + rank] = 1.0
         for place in range(min(m, ntok)):  # treasure_points, from the same ranking
             points[order[place]] += T[T_TOKENS + 3 * i + place]
     over = phase == OVER
@@ -163,7 +179,7 @@ def observe(S: np.ndarray, T: np.ndarray, OFF: np.ndarray, E: np.ndarray, g: int
     best = -1
     totals = scratch[2 * MAX_PLAYERS:3 * MAX_PLAYERS]
     for p in range(n):
-        k = (p - seat) % n
+        k = _rel(p, seat, n)
         out[OFF[O_SEAT] + k] = _min1(S[g, S_HAND + p] / shells)
         held = 0
         for v in range(T[T_NV]):
@@ -190,13 +206,13 @@ def observe(S: np.ndarray, T: np.ndarray, OFF: np.ndarray, E: np.ndarray, g: int
     by = S[g, S_END_BY]
     if by >= 0:
         out[OFF[O_END]] = 1.0
-        out[OFF[O_END_BY] + (by - seat) % n] = 1.0
+        out[OFF[O_END_BY] + _rel(by, seat, n)] = 1.0
     out[OFF[O_END] + 1] = 1.0 if over else 0.0
     out[OFF[O_FINAL_LEFT]] = _min1(S[g, S_FINALS_LEFT] / max(1, n - 1))
     if over:
         for p in range(n):
             if totals[p] == best:
-                out[OFF[O_WINNERS] + (p - seat) % n] = 1.0
+                out[OFF[O_WINNERS] + _rel(p, seat, n)] = 1.0
 
 
 @njit(cache=True)
