@@ -38,7 +38,10 @@ def _cache_dir() -> str:
     here = _Path(__file__).parent
     games = here.parent / "games"
     itb, db = games / "into_the_blue", games / "deep_blue"
+    bots = here.parent / "bots"
     frozen = [itb / "actions.py", itb / "dice.py",  # Into the Blue's action ids and dice orders
+              # the compiled Into the Blue bots' constants (itb_bots: GOOD_ENOUGH, the default weights)
+              bots / "into_the_blue_greedy.py", bots / "into_the_blue_expert.py",
               # Deep Blue's phase numbers and the constants its kernels compile in (REST_DRAW, REFRESH,
               # THEN_*, MARKET_SLOTS, FACE_DOWN, the gem and spot kinds, the scenario list)
               db / "phases.py", db / "crew.py", db / "market.py", db / "game.py", db / "facts.py", db / "data.py",
