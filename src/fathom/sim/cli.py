@@ -43,6 +43,9 @@ def _run_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ray", default=None, metavar="auto|ADDRESS|local",
                         help="run on a Ray cluster instead (auto: the running cluster; local: start one here)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument("--fast", action="store_true",
+                        help="play on the compiled engine (fathom.fast, needs numba: pip install -e '.[fast]'): the "
+                             "same games and records; Into the Blue with the random, greedy and heuristic bots")
 
 
 def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
@@ -130,9 +133,28 @@ def _write_shipped(prefix: str, figures: str, page: str) -> None:
             fh.write(text)
 
 
-def _run(tasks: Sequence[Any], args: argparse.Namespace, console: Console, prefix: str) -> list[dict[str, Any]]:
-    from fathom.sim.runner import ResultWriter, run_tasks
+def _backend(args: argparse.Namespace, tasks: Sequence[Any]) -> Any:
+    """``run_tasks(tasks, workers=, ray_address=, on_result=)``: the reference engine's, or with
+    ``--fast`` the compiled engine's (checked before any file is written)."""
+    from fathom.sim.runner import run_tasks
 
+    if not getattr(args, "fast", False):
+        return run_tasks
+    if args.ray:
+        raise OptionError("--fast runs on this machine's cores; it does not take --ray")
+    from fathom.fast.need import need_numba
+
+    need_numba(f"fathom {getattr(args, 'command', 'simulate')} --fast")
+    from fathom.fast import itb_sim
+
+    itb_sim.supported(tasks)
+    return lambda tasks, workers, ray_address, on_result: itb_sim.run_tasks(tasks, workers, on_result)
+
+
+def _run(tasks: Sequence[Any], args: argparse.Namespace, console: Console, prefix: str) -> list[dict[str, Any]]:
+    from fathom.sim.runner import ResultWriter
+
+    run_tasks = _backend(args, tasks)
     prefix = _results_prefix(prefix)
     _ensure_dir(prefix)
     writer = ResultWriter(prefix + ".jsonl", prefix + ".csv")
