@@ -100,3 +100,29 @@ def test_the_compiled_bots_read_a_corrected_data_file(tmp_path):
 def test_bots_without_a_compiled_form_say_so():
     assert itb_bots.seat_policy(build_bot("expert", "into-the-blue", 0)) is None  # the exact expectimax
     assert itb_bots.seat_policy(build_bot("ismcts", "into-the-blue", 0)) is None
+
+
+@pytest.mark.parametrize("kind", ["greedy", "heuristic"])
+def test_the_bench_loop_plays_the_games_of_the_python_bots_seeded_as_fathom_bench_seeds_them(kind: str):
+    """One core, seeds 0, 1, 2… and seat ``p``'s bot seeded ``p + 1``, kept from game to game."""
+    from fathom.fast import itb_bench
+    from fathom.fast.itb_kernel import new_batch
+    from fathom.fast.itb_tables import build
+
+    game = new_game("into-the-blue", players=3, seed=0).game
+    T, _ = build(game)
+    BI, BF = itb_bots.tables(game.rerolls)
+    kinds = np.full(MAX_PLAYERS, itb_bots.KINDS[kind], np.int64)
+    params = np.tile(itb_bots.params_row(), (MAX_PLAYERS, 1))
+    counts = np.zeros(1, np.int64)
+    itb_bench.play_rows(new_batch(1), T, BI, BF, game.rerolls, kinds, params, itb_bench.bench_bots(1, False), 0, 12,
+                        counts, 0, 1)
+    bots = [build_bot(kind, "into-the-blue", p + 1) for p in range(3)]
+    transitions = 0
+    for seed in range(12):
+        state = new_game("into-the-blue", players=3, seed=seed, record_events=False)
+        while state.current_player != TERMINAL:
+            p = state.current_player
+            state.apply(state.sample_chance() if p == CHANCE else bots[p].choose(state))
+            transitions += 1
+    assert counts[0] == transitions

@@ -126,6 +126,7 @@ def test_fathom_fast_verify_and_bench_fast_from_the_command_line():
     assert main(["bench", "--fast", "--game", "into-the-blue", "--seconds", "0.2"], stdout=out) == 0
     text = out.getvalue()
     assert "transitions/s" in text and "games/s" in text and "loop on one core (fathom.fast)" in text
+    assert "4 players, greedy bots" in text and "4 players, heuristic bots" in text and "steps/s" in text
 
 
 def test_fathom_fast_verify_reports_a_difference(monkeypatch: pytest.MonkeyPatch):

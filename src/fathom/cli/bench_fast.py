@@ -1,14 +1,17 @@
 """``fathom bench --fast``: the compiled engine's speed, printed in the lines of ``fathom bench``.
 
 Random play on one core (the reference bench's own seeds and bots, so the same games) and on every
-core numba may use. The first call compiles the kernels (numba caches them on disk, so later
-processes only load them); its time is printed apart and never counted in the loop.
+core numba may use; then whatever else a game's compiled form benches (Into the Blue: its compiled
+greedy and heuristic bots in every seat, one core and all cores, and the vector environment's steps).
+The first call compiles the kernels (numba caches them on disk, so later processes only load them);
+its time is printed apart and never counted in the loop.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Any
 
 from rich.console import Console
 from rich.text import Text
@@ -17,8 +20,8 @@ from fathom.core.registry import new_game
 from fathom.fast.need import FastUnavailable, need_numba
 
 COUNTED = ("transitions/s = apply() calls (player moves and chance outcomes) per second of wall time, games "
-           "played whole inside the compiled loop with random bots; 'per CPU second' divides by the process's "
-           "CPU time instead (steadier when other programs share the cores).")
+           "played whole inside the compiled loop with the line's bot in every seat; 'per CPU second' divides by "
+           "the process's CPU time instead (steadier when other programs share the cores).")
 
 
 def numba_missing(console: Console, what: str) -> bool:
@@ -38,6 +41,16 @@ def line_printer(console: Console) -> Callable[..., None]:
         console.print(Text(line, style=style), soft_wrap=True)
 
     return say
+
+
+def say_loop(say: Callable[..., None], name: str, players: int, bots: str, label: str, loop: Any) -> None:
+    """The two lines ``fathom bench`` prints for a loop (transitions/s, games/s)."""
+    rate = loop.transitions / loop.seconds
+    say(f"{name}: {players} players, {bots} bots, {loop.seconds:.2f} s loop on {label} (fathom.fast)", "bold")
+    say(f"  transitions/s     {rate:12,.0f}     ({loop.transitions:,} apply calls; "
+        f"{loop.transitions / max(loop.cpu_seconds, 1e-9):,.0f} per CPU second)")
+    say(f"  games/s           {loop.games / loop.seconds:12,.2f}     ({loop.games:,} complete games; "
+        f"{loop.transitions / loop.games:,.0f} transitions/game)")
 
 
 def run(names: list[str], players: int, seconds: float, console: Console) -> int:
@@ -62,11 +75,9 @@ def run(names: list[str], players: int, seconds: float, console: Console) -> int
         say(f"{name}: compiled kernels ready in {time.perf_counter() - start:.2f} s "
             "(compile on the first run, load from numba's cache after)", "dim")
         for label, workers in (("one core", 0), (f"{numba.get_num_threads()} cores", numba.get_num_threads())):
-            loop = play.play_for(T, seconds, workers=workers)
-            rate = loop.transitions / loop.seconds
-            say(f"{name}: {players} players, random bots, {loop.seconds:.2f} s loop on {label} (fathom.fast)", "bold")
-            say(f"  transitions/s     {rate:12,.0f}     ({loop.transitions:,} apply calls; "
-                f"{loop.transitions / max(loop.cpu_seconds, 1e-9):,.0f} per CPU second)")
-            say(f"  games/s           {loop.games / loop.seconds:12,.2f}     ({loop.games:,} complete games; "
-                f"{loop.transitions / loop.games:,.0f} transitions/game)")
+            say_loop(say, name, players, "random", label, play.play_for(T, seconds, workers=workers))
+        more = COMPILED[name].more_benches
+        if more is not None:
+            more(game, T, players, seconds, lambda bots, label, loop: say_loop(say, name, players, bots, label, loop),
+                 say)
     return 0

@@ -27,6 +27,7 @@ class CompiledGame:
     kernels: Callable[[Game], tuple[np.ndarray, ModuleType]]
     verify: Callable[..., Any]
     option_sets: Callable[[], list[dict[str, Any]]]
+    more_benches: Callable[..., None] | None = None  # (game, T, players, seconds, say_loop, say): more bench lines
 
 
 def _deep_blue_kernels(game: Game) -> tuple[np.ndarray, ModuleType]:
@@ -56,6 +57,25 @@ def _verify_into_the_blue(players: int, seeds: Sequence[int], options: dict[str,
     return verify_into_the_blue(players, seeds, options, chooser_seed=chooser_seed, view_every=view_every)
 
 
+def _into_the_blue_benches(game: Any, T: np.ndarray, players: int, seconds: float,
+                           say_loop: Callable[[str, str, Any], None], say: Callable[..., None]) -> None:
+    """The compiled greedy and heuristic bots in every seat, one core and all cores, then the vector
+    environment's steps (:mod:`fathom.fast.itb_bench`)."""
+    from fathom.fast import itb_bench
+    from fathom.fast.spread import usable_cores
+
+    cores = usable_cores()
+    for bots in ("greedy", "heuristic"):
+        say_loop(bots, "one core", itb_bench.play_for(T, game.rerolls, bots, seconds))
+        if cores > 1:
+            say_loop(bots, f"{cores} cores", itb_bench.play_for(T, game.rerolls, bots, seconds, threads=cores))
+    steps, threads = itb_bench.env_steps(players, seconds)
+    say(f"{game.name}: FastIntoTheBlueVectorEnv, 4096 environments, learner in seat 0 taking its first legal "
+        f"action, {steps.seconds:.2f} s on {threads} thread(s)", "bold")
+    say(f"  steps/s           {steps.transitions / steps.seconds:12,.0f}     (observations and masks built in "
+        f"the kernel; {steps.transitions / max(steps.cpu_seconds, 1e-9):,.0f} per CPU second)")
+
+
 def _deep_blue_option_sets() -> list[dict[str, Any]]:
     """Every Captain's Log scenario but the default (scenario=random included), open scores, and one
     "N gems" card per dive."""
@@ -66,5 +86,5 @@ def _deep_blue_option_sets() -> list[dict[str, Any]]:
 
 COMPILED: dict[str, CompiledGame] = {
     DeepBlueGame.name: CompiledGame(_deep_blue_kernels, _verify_deep_blue, _deep_blue_option_sets),
-    IntoTheBlueGame.name: CompiledGame(_into_the_blue_kernels, _verify_into_the_blue, list),
+    IntoTheBlueGame.name: CompiledGame(_into_the_blue_kernels, _verify_into_the_blue, list, _into_the_blue_benches),
 }
