@@ -67,7 +67,7 @@ def run(names: list[str], players: int, seconds: float, console: Console) -> int
         if name not in COMPILED:
             say(f"{name}: no compiled kernel yet (fathom.fast covers {', '.join(COMPILED)}); skipped", "yellow")
             continue
-        game = new_game(name, players=players, seed=0).game
+        game: Any = new_game(name, players=players, seed=0).game
         start = time.perf_counter()
         T, play = COMPILED[name].kernels(game)  # the tables, and the module of play loops
         play.one_core(T, 0, 1)

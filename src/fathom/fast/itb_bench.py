@@ -12,6 +12,7 @@ share.
 
 from __future__ import annotations
 
+import functools
 import time
 
 import numpy as np
@@ -79,7 +80,7 @@ def play_for(T: np.ndarray, rerolls: int, kind: str, seconds: float, threads: in
     start, cpu = time.perf_counter(), time.process_time()
     try:
         while time.perf_counter() - start < seconds:
-            spread.run(lambda lo, hi: call(seed, each, lo, hi), rows)
+            spread.run(functools.partial(call, seed, each), rows)
             out.transitions += int(counts.sum())
             out.games += each * rows
             seed += each * rows

@@ -190,7 +190,7 @@ def iter_records(tasks: Sequence[GameTask], threads: int | None = None) -> Itera
             for key, members in groups.items():
                 if key not in built:
                     first = chunk[members[0]]
-                    game = new_game(first.game, players=first.players, seed=0, **first.options).game
+                    game: Any = new_game(first.game, players=first.players, seed=0, **first.options).game
                     built[key] = (build_tables(game)[0], game.rerolls)
                 T, rerolls = built[key]
                 _play_group([chunk[i] for i in members], T, rerolls, policies, spread, results, members)
