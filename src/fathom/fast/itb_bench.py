@@ -22,19 +22,17 @@ from fathom.fast import itb_bots
 from fathom.fast import rng as R
 from fathom.fast.itb_kernel import S_CUR, TERMINAL, apply, new_batch, reset, sample_chance
 from fathom.fast.itb_play import Timed
+from fathom.fast.jit import kernel
 from fathom.fast.itb_tables import MAX_PLAYERS
 from fathom.fast.spread import Spread
 
 ROWS_PER_THREAD = 4
 
 
-@njit(cache=True, nogil=True)
-def play_rows(S: np.ndarray, T: np.ndarray, BI: np.ndarray, BF: np.ndarray, rerolls: int, kinds: np.ndarray,
-              params: np.ndarray, bots: np.ndarray, first_seed: int, each: int, transitions: np.ndarray, lo: int,
-              hi: int) -> None:
-    """Rows ``lo..hi-1`` each play ``each`` whole games (row ``w``: seeds ``first_seed + w * each``
-    on) with seat ``p``'s policy ``kinds[p]``; ``transitions[w]``: the apply calls of row ``w``."""
-    scratch = np.empty(3 * MAX_PLAYERS, np.int64)
+@kernel(nogil=True)
+def _play_rows(S: np.ndarray, T: np.ndarray, BI: np.ndarray, BF: np.ndarray, rerolls: int, kinds: np.ndarray,
+               params: np.ndarray, bots: np.ndarray, first_seed: int, each: int, transitions: np.ndarray, lo: int,
+               hi: int, scratch: np.ndarray) -> None:
     for w in range(lo, hi):
         total = 0
         for k in range(each):
@@ -50,6 +48,16 @@ def play_rows(S: np.ndarray, T: np.ndarray, BI: np.ndarray, BF: np.ndarray, rero
                 apply(S, T, w, a)
                 total += 1
         transitions[w] = total
+
+
+@njit(cache=True, nogil=True)
+def play_rows(S: np.ndarray, T: np.ndarray, BI: np.ndarray, BF: np.ndarray, rerolls: int, kinds: np.ndarray,
+              params: np.ndarray, bots: np.ndarray, first_seed: int, each: int, transitions: np.ndarray, lo: int,
+              hi: int) -> None:
+    """Rows ``lo..hi-1`` each play ``each`` whole games (row ``w``: seeds ``first_seed + w * each``
+    on) with seat ``p``'s policy ``kinds[p]``; ``transitions[w]``: the apply calls of row ``w``."""
+    _play_rows(S, T, BI, BF, rerolls, kinds, params, bots, first_seed, each, transitions, lo, hi,
+               np.empty(3 * MAX_PLAYERS, np.int64))
 
 
 def bench_bots(rows: int, worker_seeds: bool) -> np.ndarray:

@@ -27,6 +27,7 @@ from numba import njit
 
 from fathom.bots.into_the_blue_expert import DEFAULT, ExpertParams
 from fathom.bots.into_the_blue_greedy import GOOD_ENOUGH, greedy_keep
+from fathom.fast.jit import kernel
 from fathom.fast import rng as R
 from fathom.fast.itb_kernel import (
     CHOOSE,
@@ -122,7 +123,7 @@ def _in_choose(S: np.ndarray, T: np.ndarray, g: int, action: int) -> bool:
     return False
 
 
-@njit(cache=True)
+@kernel()
 def _mean_unseen_chest(S: np.ndarray, T: np.ndarray, g: int, seat: int) -> float:
     """The average chest the seat has not seen (``Position._mean_unseen_chest``)."""
     total = 0
@@ -134,7 +135,7 @@ def _mean_unseen_chest(S: np.ndarray, T: np.ndarray, g: int, seat: int) -> float
     return total / count if count else 6.0
 
 
-@njit(cache=True)
+@kernel()
 def _lead_after(S: np.ndarray, T: np.ndarray, g: int, seat: int, base: np.ndarray, mean: float,
                 own_extra: float) -> bool:
     """Is the seat ahead once ``own_extra`` is added to its estimated total (own chests exact,
@@ -155,7 +156,7 @@ def _lead_after(S: np.ndarray, T: np.ndarray, g: int, seat: int, base: np.ndarra
     return me + own_extra - best > 0
 
 
-@njit(cache=True)
+@kernel()
 def _place_value(S: np.ndarray, T: np.ndarray, g: int, seat: int, level: int, shown: int, base: np.ndarray,
                  pts: np.ndarray, order: np.ndarray, P: np.ndarray, mean: float) -> float:
     """``Position.place_value``: the treasure points the placement wins and takes from rivals (the
@@ -181,7 +182,7 @@ def _place_value(S: np.ndarray, T: np.ndarray, g: int, seat: int, level: int, sh
     return value
 
 
-@njit(cache=True)
+@kernel()
 def _chest_value(S: np.ndarray, T: np.ndarray, g: int, seat: int, base: np.ndarray, mean: float,
                  P: np.ndarray) -> float:
     left = 0
@@ -193,7 +194,7 @@ def _chest_value(S: np.ndarray, T: np.ndarray, g: int, seat: int, base: np.ndarr
 
 
 # ---- the policies ------------------------------------------------------------------------
-@njit(cache=True)
+@kernel()
 def greedy(S: np.ndarray, T: np.ndarray, BI: np.ndarray, g: int, seat: int, bot: np.ndarray) -> int:
     """``IntoTheBlueGreedyBot.decide`` (``bot``: the seats' generators, for its fallback draw)."""
     d = S[g, S_DICE]
@@ -220,7 +221,7 @@ def greedy(S: np.ndarray, T: np.ndarray, BI: np.ndarray, g: int, seat: int, bot:
     return T[T_CHOOSE + d * MAX_SUBSETS + i]
 
 
-@njit(cache=True)
+@kernel()
 def heuristic(S: np.ndarray, T: np.ndarray, BI: np.ndarray, BF: np.ndarray, rerolls: int, g: int, seat: int,
               P: np.ndarray, scratch: np.ndarray) -> int:
     """``IntoTheBlueHeuristicBot.decide``: majority values, and the dice chased toward the single
@@ -271,7 +272,7 @@ def heuristic(S: np.ndarray, T: np.ndarray, BI: np.ndarray, BF: np.ndarray, rero
     return REROLL0 + reroll
 
 
-@njit(cache=True)
+@kernel()
 def choose(S: np.ndarray, T: np.ndarray, BI: np.ndarray, BF: np.ndarray, rerolls: int, g: int, seat: int,
            kind: int, P: np.ndarray, bot: np.ndarray, scratch: np.ndarray) -> int:
     """The action of the seat's bot at a decision of game ``g`` (``bot``: every seat's generator).

@@ -14,6 +14,7 @@ import numpy as np
 from numba import njit
 
 from fathom.fast import rng as R
+from fathom.fast.jit import kernel
 from fathom.fast.itb_kernel import (
     CHANCE,
     CHOOSE,
@@ -91,12 +92,9 @@ def _reward(S: np.ndarray, T: np.ndarray, g: int, seat: int, mode: int, points: 
     return float(points[seat] - (total - points[seat]) / (n - 1))
 
 
-@njit(cache=True, nogil=True)
-def env_reset(S: np.ndarray, T: np.ndarray, OFF: np.ndarray, E: np.ndarray, seat: int, seeds: np.ndarray,
-              bots: np.ndarray, obs: np.ndarray, masks: np.ndarray, lo: int, hi: int) -> None:
-    """Environments ``lo..hi-1`` start game ``seeds[g]``; observations and masks of the learner's
-    first decision. ``nogil``: :class:`fathom.fast.spread.Spread` runs slices on several threads."""
-    scratch = np.empty(3 * MAX_PLAYERS, np.int64)
+@kernel(nogil=True)
+def _reset_range(S: np.ndarray, T: np.ndarray, OFF: np.ndarray, E: np.ndarray, seat: int, seeds: np.ndarray,
+                 bots: np.ndarray, obs: np.ndarray, masks: np.ndarray, lo: int, hi: int, scratch: np.ndarray) -> None:
     for g in range(lo, hi):
         _new_game(S, T, g, seat, seeds[g], bots)
         observe(S, T, OFF, E, g, seat, obs[g], scratch)
@@ -104,15 +102,18 @@ def env_reset(S: np.ndarray, T: np.ndarray, OFF: np.ndarray, E: np.ndarray, seat
 
 
 @njit(cache=True, nogil=True)
-def env_step(S: np.ndarray, T: np.ndarray, OFF: np.ndarray, E: np.ndarray, seat: int, actions: np.ndarray,
-             bots: np.ndarray, pending: np.ndarray, next_seed: np.ndarray, stride: int, mode: int,
-             illegal_reward: float, obs: np.ndarray, masks: np.ndarray, rewards: np.ndarray,
-             terminated: np.ndarray, illegal: np.ndarray, lo: int, hi: int) -> None:
-    """One learner action for each of environments ``lo..hi-1`` (Gymnasium's next-step autoreset: an
-    environment that ended at the last step starts its next game, seed ``+ stride``, and ignores its
-    action). The scratch is made once per call, not per environment (an allocation costs about as
-    much as a transition)."""
-    scratch = np.empty(3 * MAX_PLAYERS, np.int64)
+def env_reset(S: np.ndarray, T: np.ndarray, OFF: np.ndarray, E: np.ndarray, seat: int, seeds: np.ndarray,
+              bots: np.ndarray, obs: np.ndarray, masks: np.ndarray, lo: int, hi: int) -> None:
+    """Environments ``lo..hi-1`` start game ``seeds[g]``; observations and masks of the learner's
+    first decision. ``nogil``: :class:`fathom.fast.spread.Spread` runs slices on several threads."""
+    _reset_range(S, T, OFF, E, seat, seeds, bots, obs, masks, lo, hi, np.empty(3 * MAX_PLAYERS, np.int64))
+
+
+@kernel(nogil=True)
+def _step_range(S: np.ndarray, T: np.ndarray, OFF: np.ndarray, E: np.ndarray, seat: int, actions: np.ndarray,
+                bots: np.ndarray, pending: np.ndarray, next_seed: np.ndarray, stride: int, mode: int,
+                illegal_reward: float, obs: np.ndarray, masks: np.ndarray, rewards: np.ndarray,
+                terminated: np.ndarray, illegal: np.ndarray, lo: int, hi: int, scratch: np.ndarray) -> None:
     for g in range(lo, hi):
         rewards[g] = 0.0
         terminated[g] = False
@@ -139,3 +140,16 @@ def env_step(S: np.ndarray, T: np.ndarray, OFF: np.ndarray, E: np.ndarray, seat:
                 masks[g, i] = 0
         else:
             action_mask(S, T, g, masks[g])
+
+
+@njit(cache=True, nogil=True)
+def env_step(S: np.ndarray, T: np.ndarray, OFF: np.ndarray, E: np.ndarray, seat: int, actions: np.ndarray,
+             bots: np.ndarray, pending: np.ndarray, next_seed: np.ndarray, stride: int, mode: int,
+             illegal_reward: float, obs: np.ndarray, masks: np.ndarray, rewards: np.ndarray,
+             terminated: np.ndarray, illegal: np.ndarray, lo: int, hi: int) -> None:
+    """One learner action for each of environments ``lo..hi-1`` (Gymnasium's next-step autoreset: an
+    environment that ended at the last step starts its next game, seed ``+ stride``, and ignores its
+    action). The scratch is made once per call, and the loop runs in a function that counts no
+    references (:mod:`fathom.fast.jit`): the views of one environment's rows cost nothing."""
+    _step_range(S, T, OFF, E, seat, actions, bots, pending, next_seed, stride, mode, illegal_reward, obs, masks,
+                rewards, terminated, illegal, lo, hi, np.empty(3 * MAX_PLAYERS, np.int64))

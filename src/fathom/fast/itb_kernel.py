@@ -16,6 +16,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from fathom.fast.jit import kernel
 from fathom.fast import rng as R
 from fathom.fast.itb_tables import (
     KEY,
@@ -71,7 +72,7 @@ def new_batch(batch: int) -> np.ndarray:
 
 
 # ---- setup and turns -----------------------------------------------------------------------
-@njit(cache=True)
+@kernel()
 def reset(S: np.ndarray, T: np.ndarray, g: int, seed: int) -> None:
     """Game ``g`` at its initial state for ``seed`` (``seed`` as an int64 bit pattern, see
     :func:`fathom.fast.rng.seed_word`): the reference ``IntoTheBlueState.__init__``."""
@@ -171,7 +172,7 @@ def _take_chest(S: np.ndarray, T: np.ndarray, g: int, index: int) -> None:
         _start_turn(S, T, g, seat, 1)
 
 
-@njit(cache=True)
+@kernel()
 def apply(S: np.ndarray, T: np.ndarray, g: int, action: int) -> None:
     """Play a legal ``action`` (not checked: the caller took it from :func:`legal`)."""
     phase = S[g, S_PHASE]
@@ -212,7 +213,7 @@ def _copy(T: np.ndarray, start: int, m: int, out: np.ndarray) -> int:
     return m
 
 
-@njit(cache=True)
+@kernel()
 def legal(S: np.ndarray, T: np.ndarray, g: int, out: np.ndarray) -> int:
     """Write the sorted legal actions (outcomes at a chance node) into ``out``; return how many."""
     phase = S[g, S_PHASE]
@@ -241,7 +242,7 @@ def legal(S: np.ndarray, T: np.ndarray, g: int, out: np.ndarray) -> int:
     return 0
 
 
-@njit(cache=True)
+@kernel()
 def chance_outcomes(S: np.ndarray, T: np.ndarray, P: np.ndarray, g: int, acts: np.ndarray,
                     probs: np.ndarray) -> int:
     """``chance_outcomes()`` of game ``g`` into ``acts``/``probs`` (0 away from a chance node)."""
@@ -272,7 +273,7 @@ def chance_outcomes(S: np.ndarray, T: np.ndarray, P: np.ndarray, g: int, acts: n
     return 0
 
 
-@njit(cache=True)
+@kernel()
 def sample_chance(S: np.ndarray, T: np.ndarray, g: int) -> int:
     """The reference ``sample_chance()`` with no generator: drawn from (seed, history length)."""
     st = R.for_key(np.uint64(S[g, S_SEED]), np.uint64(S[g, S_HIST]))
@@ -316,7 +317,7 @@ def _ahead(S: np.ndarray, g: int, i: int, a: int, b: int) -> bool:
     return a < b
 
 
-@njit(cache=True)
+@kernel()
 def rank_level(S: np.ndarray, T: np.ndarray, g: int, i: int, out: np.ndarray) -> int:
     """Seats with shells on level ``i + 1``, best first, into ``out``; return how many."""
     m = 0
@@ -331,7 +332,7 @@ def rank_level(S: np.ndarray, T: np.ndarray, g: int, i: int, out: np.ndarray) ->
     return m
 
 
-@njit(cache=True)
+@kernel()
 def treasure_points(S: np.ndarray, T: np.ndarray, g: int, out: np.ndarray, order: np.ndarray) -> None:
     """Treasures each seat would hold if the game ended now, into ``out[:n]`` (``order``: scratch
     of ``MAX_PLAYERS``)."""
@@ -343,7 +344,7 @@ def treasure_points(S: np.ndarray, T: np.ndarray, g: int, out: np.ndarray, order
             out[order[place]] += T[T_TOKENS + 3 * i + place]
 
 
-@njit(cache=True)
+@kernel()
 def chest_points(S: np.ndarray, T: np.ndarray, g: int, seat: int) -> int:
     total = 0
     for v in range(T[T_NV]):
@@ -351,7 +352,7 @@ def chest_points(S: np.ndarray, T: np.ndarray, g: int, seat: int) -> int:
     return total
 
 
-@njit(cache=True)
+@kernel()
 def scores(S: np.ndarray, T: np.ndarray, g: int, out: np.ndarray, order: np.ndarray) -> None:
     """Treasures plus chest values per seat (the reference ``scores()``), into ``out[:n]``."""
     treasure_points(S, T, g, out, order)

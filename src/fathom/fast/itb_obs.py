@@ -14,6 +14,8 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from fathom.fast.jit import kernel
+
 from fathom.fast.itb_kernel import (
     CHANCE,
     FIRST,
@@ -111,7 +113,7 @@ def _rel(p: int, seat: int, n: int) -> int:
     return d + n if d < 0 else d
 
 
-@njit(cache=True)
+@kernel()
 def observe(S: np.ndarray, T: np.ndarray, OFF: np.ndarray, E: np.ndarray, g: int, seat: int, out: np.ndarray,
             scratch: np.ndarray) -> None:
     """Seat ``seat``'s observation of game ``g`` into ``out`` (zeroed here). ``scratch``: int64 scratch
@@ -215,7 +217,7 @@ def observe(S: np.ndarray, T: np.ndarray, OFF: np.ndarray, E: np.ndarray, g: int
                 out[OFF[O_WINNERS] + _rel(p, seat, n)] = 1.0
 
 
-@njit(cache=True)
+@kernel()
 def action_mask(S: np.ndarray, T: np.ndarray, g: int, out: np.ndarray) -> None:
     """The player's legal actions as 0/1 over the player actions (all 0 away from a decision)."""
     for i in range(out.shape[0]):

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit, prange
 
+from fathom.fast.jit import kernel
 from fathom.fast import rng as R
 from fathom.fast.itb_kernel import (
     CHOOSE,
@@ -41,7 +42,7 @@ def random_choice(S: np.ndarray, T: np.ndarray, g: int, bot: np.ndarray, seat: i
     return i + 1
 
 
-@njit(cache=True)
+@kernel()
 def play_random_games(S: np.ndarray, T: np.ndarray, g: int, first_seed: int, games: int, bot: np.ndarray,
                       lengths: np.ndarray) -> int:
     """Play ``games`` games in row ``g`` with random bots; return the transitions (apply calls).

@@ -23,6 +23,7 @@ from fathom.bots.specs import build_bot
 from fathom.core.errors import OptionError
 from fathom.core.registry import new_game
 from fathom.core.rng import Rng
+from fathom.fast.jit import kernel
 from fathom.fast import itb_bots
 from fathom.fast.itb_kernel import (
     CHANCE,
@@ -83,20 +84,17 @@ def supported(tasks: Sequence[GameTask]) -> dict[str, tuple[int, np.ndarray]]:
     return policies
 
 
-@njit(cache=True)
+@kernel()
 def _dive_result(T: np.ndarray, d: int) -> int:
     if T[T_RUN + d] == 0:
         return FAILED
     return PERFECT if T[T_PERFECT + d] else RUN
 
 
-@njit(cache=True, nogil=True)
-def play_games(S: np.ndarray, T: np.ndarray, BI: np.ndarray, BF: np.ndarray, rerolls: int, seeds: np.ndarray,
-               kinds: np.ndarray, params: np.ndarray, bots: np.ndarray, out: np.ndarray, max_steps: int, lo: int,
-               hi: int) -> None:
-    """Play games ``lo..hi-1`` to the end (``runner.play_one``, which gives up after ``max_steps``),
-    counting into ``out[g]`` (``C_*``)."""
-    scratch = np.empty(3 * MAX_PLAYERS, np.int64)
+@kernel(nogil=True)
+def _play_range(S: np.ndarray, T: np.ndarray, BI: np.ndarray, BF: np.ndarray, rerolls: int, seeds: np.ndarray,
+                kinds: np.ndarray, params: np.ndarray, bots: np.ndarray, out: np.ndarray, max_steps: int, lo: int,
+                hi: int, scratch: np.ndarray) -> None:
     for g in range(lo, hi):
         reset(S, T, g, seeds[g])
         for i in range(C_WIDTH):
@@ -130,6 +128,16 @@ def play_games(S: np.ndarray, T: np.ndarray, BI: np.ndarray, BF: np.ndarray, rer
             for v in range(T[T_NV]):
                 out[g, C_CHESTS + p] += S[g, S_CHESTS + p * MAX_VALUES + v]
         scores(S, T, g, out[g, C_SCORES:C_SCORES + MAX_PLAYERS], scratch)
+
+
+@njit(cache=True, nogil=True)
+def play_games(S: np.ndarray, T: np.ndarray, BI: np.ndarray, BF: np.ndarray, rerolls: int, seeds: np.ndarray,
+               kinds: np.ndarray, params: np.ndarray, bots: np.ndarray, out: np.ndarray, max_steps: int, lo: int,
+               hi: int) -> None:
+    """Play games ``lo..hi-1`` to the end (``runner.play_one``, which gives up after ``max_steps``),
+    counting into ``out[g]`` (``C_*``)."""
+    _play_range(S, T, BI, BF, rerolls, seeds, kinds, params, bots, out, max_steps, lo, hi,
+                np.empty(3 * MAX_PLAYERS, np.int64))
 
 
 def _record(task: GameTask, row: np.ndarray, wall: float) -> dict[str, Any]:
