@@ -19,6 +19,9 @@ from typing import Any
 from numba import njit
 
 
+_njit: Any = njit  # numba's type stubs do not list its ``_nrt`` flag
+
+
 def kernel(**options: Any) -> Callable[[Callable[..., Any]], Any]:
     """``njit(cache=True, _nrt=False, **options)``: see the module docstring."""
-    return njit(cache=True, _nrt=False, **options)  # type: ignore[no-any-return]
+    return _njit(cache=True, _nrt=False, **options)  # type: ignore[no-any-return]
