@@ -50,7 +50,7 @@ from fathom.fast.itb_tables import build as build_tables
 from fathom.fast.rng import seed_word
 from fathom.fast.spread import Spread
 from fathom.games.into_the_blue import scoring
-from fathom.sim.runner import MAX_STEPS, GameTask, bot_seed, places
+from fathom.sim.runner import MAX_STEPS, GameTask, bot_seed, game_record
 
 FAST_GAMES = ("into-the-blue",)
 FAILED, RUN, PERFECT = range(3)  # a dive's result, as the "dive" event names it
@@ -146,23 +146,8 @@ def _record(task: GameTask, row: np.ndarray, wall: float) -> dict[str, Any]:
     totals = [int(x) for x in row[C_SCORES:C_SCORES + n]]
     winners = scoring.winners(totals)
     dives = [[int(x) for x in row[C_DIVES + r * MAX_PLAYERS:C_DIVES + r * MAX_PLAYERS + n]] for r in range(3)]
-    record: dict[str, Any] = {
-        "index": task.index,
-        "game": task.game,
-        "players": n,
-        "options": task.options,
-        "seed": task.seed,
-        "deal": task.deal,
-        "rotation": task.rotation,
-        "seats": list(task.seats),
-        "scores": [float(s) for s in totals],
-        "winners": winners,
-        "length": int(row[C_LENGTH]),
-        "decisions": [int(x) for x in row[C_DECISIONS:C_DECISIONS + n]],
-        "aborted": bool(row[C_ABORTED]),
-    }
-    record["winner_bots"] = sorted({task.seats[w] for w in winners})
-    record["places"] = places(record["scores"], winners)
+    record = game_record(task, totals, winners, int(row[C_LENGTH]),
+                         [int(x) for x in row[C_DECISIONS:C_DECISIONS + n]], bool(row[C_ABORTED]))
     record.update({  # fathom.sim.stats.into_the_blue, key for key
         "turns": int(row[C_TURNS]),
         "dives": sum(sum(r) for r in dives),

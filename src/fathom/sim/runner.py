@@ -123,27 +123,34 @@ def play_one(task: GameTask) -> dict[str, Any]:
             decisions[player] += 1
         state.apply(action)
         steps += 1
-    record: dict[str, Any] = {
+    record = game_record(task, state.scores(), state.winners(), steps, decisions, aborted)
+    record.update(game_stats.extract(task.game, state))
+    record["think_s"] = [round(t, 4) for t in think]
+    record["wall_s"] = round(time.perf_counter() - started, 4)
+    return record
+
+
+def game_record(task: GameTask, scores: Sequence[float], winners: list[int], length: int, decisions: list[int],
+                aborted: bool) -> dict[str, Any]:
+    """The fields of a game's record that do not come from its event log, in one place for every
+    engine that plays tasks (``fathom.fast`` writes the same records)."""
+    return {
         "index": task.index,
         "game": task.game,
-        "players": n,
+        "players": task.players,
         "options": task.options,
         "seed": task.seed,
         "deal": task.deal,
         "rotation": task.rotation,
         "seats": list(task.seats),
-        "scores": [float(s) for s in state.scores()],
-        "winners": state.winners(),
-        "length": steps,
+        "scores": [float(s) for s in scores],
+        "winners": winners,
+        "length": length,
         "decisions": decisions,
         "aborted": aborted,
+        "winner_bots": sorted({task.seats[w] for w in winners}),
+        "places": places([float(s) for s in scores], winners),
     }
-    record["winner_bots"] = sorted({task.seats[w] for w in record["winners"]})
-    record["places"] = places(record["scores"], record["winners"])
-    record.update(game_stats.extract(task.game, state))
-    record["think_s"] = [round(t, 4) for t in think]
-    record["wall_s"] = round(time.perf_counter() - started, 4)
-    return record
 
 
 def places(scores: Sequence[float], winners: Sequence[int]) -> list[float]:
