@@ -1,7 +1,7 @@
 """``fathom simulate/balance --fast``: the same games and the same records as the reference runs.
 
 The same seeds and bots through :func:`fathom.sim.runner.run_tasks` (reference engine, Python bots)
-and :func:`fathom.fast.itb_sim.run_tasks` (kernel, compiled bots) must give equal records, timing
+and the same with ``fast=True`` (kernel, compiled bots) must give equal records, timing
 fields aside: scores, winners, length, decisions and the event-log statistics of every game. The
 commands print the same rows; what ``--fast`` cannot play is refused with a sentence naming what it
 can, and without numba it says how to install it.
@@ -25,7 +25,7 @@ from fathom.sim.runner import make_tasks, run_tasks, without_timing
 
 def _same(tasks: list) -> list[dict]:
     reference = run_tasks(tasks, workers=1)
-    fast = itb_sim.run_tasks(tasks, threads=2)
+    fast = run_tasks(tasks, workers=2, fast=True)
     assert [without_timing(r) for r in fast] == [without_timing(r) for r in reference]
     assert all(set(f) == set(r) for f, r in zip(fast, reference))
     return fast

@@ -13,7 +13,7 @@ not measured per decision (0) and ``wall_s`` is the game's share of its batch's 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import numpy as np
@@ -215,14 +215,3 @@ def _play_group(tasks: list[GameTask], T: np.ndarray, rerolls: int, policies: di
     each = (time.perf_counter() - started) / b
     for g, task in enumerate(tasks):
         results[slots[g]] = _record(task, out[g], each)
-
-
-def run_tasks(tasks: Sequence[GameTask], threads: int | None = None,
-              on_result: Callable[[dict[str, Any]], None] | None = None) -> list[dict[str, Any]]:
-    """``fathom.sim.runner.run_tasks`` on the compiled engine."""
-    records = []
-    for record in iter_records(tasks, threads):
-        records.append(record)
-        if on_result is not None:
-            on_result(record)
-    return records

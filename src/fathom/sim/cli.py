@@ -7,6 +7,7 @@ import: numpy, scipy, matplotlib and ray load only when a command needs them.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import shlex
@@ -148,7 +149,7 @@ def _backend(args: argparse.Namespace, tasks: Sequence[Any]) -> Any:
     from fathom.fast import itb_sim
 
     itb_sim.supported(tasks)
-    return lambda tasks, workers, ray_address, on_result: itb_sim.run_tasks(tasks, workers, on_result)
+    return functools.partial(run_tasks, fast=True)
 
 
 def _run(tasks: Sequence[Any], args: argparse.Namespace, console: Console, prefix: str) -> list[dict[str, Any]]:

@@ -183,15 +183,23 @@ def run_tasks(
     workers: int | None = None,
     ray_address: str | None = None,
     on_result: Callable[[dict[str, Any]], None] | None = None,
+    fast: bool = False,
 ) -> list[dict[str, Any]]:
-    """Play every task; records come back in task order whatever the backend."""
+    """Play every task; records come back in task order whatever the backend. ``fast``: on the
+    compiled engine (:mod:`fathom.fast.itb_sim`, ``workers`` threads), the same games and records."""
     if ray_address:
         from fathom.sim.ray_backend import run_on_ray
 
         results = run_on_ray(tasks, ray_address, on_result=on_result)
         return results
+    if fast:
+        from fathom.fast.itb_sim import iter_records
+
+        records = iter_records(tasks, workers)
+    else:
+        records = iter_local(tasks, workers)
     results = []
-    for record in iter_local(tasks, workers):
+    for record in records:
         results.append(record)
         if on_result is not None:
             on_result(record)
