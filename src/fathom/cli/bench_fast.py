@@ -9,6 +9,7 @@ its time is printed apart and never counted in the loop.
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable
 from typing import Any
@@ -78,6 +79,5 @@ def run(names: list[str], players: int, seconds: float, console: Console) -> int
             say_loop(say, name, players, "random", label, play.play_for(T, seconds, workers=workers))
         more = COMPILED[name].more_benches
         if more is not None:
-            more(game, T, players, seconds, lambda bots, label, loop: say_loop(say, name, players, bots, label, loop),
-                 say)
+            more(game, T, players, seconds, functools.partial(say_loop, say, name, players), say)
     return 0
