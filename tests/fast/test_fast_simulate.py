@@ -79,7 +79,7 @@ def test_the_commands_print_the_same_rows_with_and_without_fast(tmp_path: Path):
 @pytest.mark.parametrize("argv, says", [
     (["simulate", "into-the-blue", "--bots", "expert,greedy"], "the bot 'expert' has no compiled form; --fast plays random, greedy, heuristic"),
     (["simulate", "into-the-blue", "--bots", "ismcts,greedy"], "the bot 'ismcts' has no compiled form"),
-    (["simulate", "deep-blue", "--bots", "random,random"], "deep-blue has no compiled kernel yet; --fast plays into-the-blue"),
+    (["simulate", "deep-blue", "--bots", "random,random"], "deep-blue has no compiled bots for simulations yet; --fast plays into-the-blue"),
     (["balance", "into-the-blue", "--bot", "greedy", "--ray", "local"], "--fast runs on this machine's cores"),
 ])
 def test_what_fast_cannot_play_is_refused_before_any_game(tmp_path: Path, argv: list[str], says: str):

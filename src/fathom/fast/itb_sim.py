@@ -71,7 +71,7 @@ def supported(tasks: Sequence[GameTask]) -> dict[str, tuple[int, np.ndarray]]:
     policies: dict[str, tuple[int, np.ndarray]] = {}
     for task in tasks:
         if task.game not in FAST_GAMES:
-            raise OptionError(f"--fast: {task.game} has no compiled kernel yet; --fast plays "
+            raise OptionError(f"--fast: {task.game} has no compiled bots for simulations yet; --fast plays "
                               f"{', '.join(FAST_GAMES)} (drop --fast to use the reference engine)")
         for spec in task.seats:
             if spec not in policies:
