@@ -17,9 +17,12 @@ state row's columns and the rules tables, from a game's data and options), ``db_
 masks, the encoding of ``fathom.rl.encoding``), ``db_batch`` (the Python face of a batch),
 ``db_play`` (whole games in a loop), ``db_view`` (a row read back as the reference's fields, facts
 and seat views), ``db_verify`` (Deep Blue's differential test), ``db_env`` (the vector
-environment's reset and step kernels), ``db_env_bench`` (its steps/s). Shared: ``batch_face`` (what both
-batches' Python faces have in common), ``games`` (which games are compiled, by their own names), ``spread`` (slices of a batch on nogil
-threads).
+environment's reset and step kernels), ``db_env_bench`` (its steps/s). Shared: ``batch_face`` (what
+both batches' Python faces have in common), ``games`` (which games are compiled, by their own names),
+``spread`` (slices of a batch handed to threads as they ask), ``jit`` (how kernels are compiled:
+without reference counting where they allocate nothing). Into the Blue also has ``itb_env`` (the
+vector environment's steps), ``itb_bots`` (the greedy and heuristic bots, choice for choice),
+``itb_sim`` (``fathom simulate/balance --fast``) and ``itb_bench`` (bench loops with those bots).
 The command line is in ``fathom.cli`` (``fathom fast``, ``fathom bench --fast``).
 
 Nothing here is imported by the reference engine; without numba the game installs and plays, and
