@@ -184,19 +184,44 @@ class ISMCTSBot:
         counts = {a: 0 for a in candidates}
         rounds = max(1, math.ceil(math.log2(len(candidates))))
         scenarios: list[tuple[int, int]] = []
+        runner = getattr(policy, "playout_runner", lambda seat: None)(seat)  # a compiled engine's batches
+        worlds: list[State] = []  # scenario k's determinization, for the runner
 
-        def playout(a: int) -> None:
-            k = counts[a]
+        def scenario(k: int) -> tuple[int, int]:
             while len(scenarios) <= k:  # drawn as needed, always in the same order
                 scenarios.append((self.rng.next64(), self.rng.next64()))
-            det_seed, chance_seed = scenarios[k]
-            det = self.sample_world(state, seat, Rng(det_seed))
+            return scenarios[k]
+
+        def world(k: int) -> State:
+            det = self.sample_world(state, seat, Rng(scenario(k)[0]))
             policy.sanitize(det, seat)
-            policy.apply_candidate(det, a, seat)
-            start = policy.start_marker(det, seat)
-            det = policy.rollout(det, seat, start, Rng(chance_seed))
-            totals[a] += policy.evaluate(det, seat)[seat]
-            counts[a] += 1
+            return det
+
+        def playouts(order: list[int]) -> None:
+            """One playout of each action in ``order``, on each one's next scenario."""
+            if runner is None:
+                for a in order:
+                    det = world(counts[a])
+                    policy.apply_candidate(det, a, seat)
+                    start = policy.start_marker(det, seat)
+                    det = policy.rollout(det, seat, start, Rng(scenario(counts[a])[1]))
+                    totals[a] += policy.evaluate(det, seat)[seat]
+                    counts[a] += 1
+                return
+            jobs = []
+            queued = dict.fromkeys(order, 0)
+            for a in order:
+                k = counts[a] + queued[a]
+                queued[a] += 1
+                while len(worlds) <= k:
+                    worlds.append(world(len(worlds)))
+                jobs.append((k, a, scenario(k)[1]))
+            for a, value in zip(order, runner.run(worlds, jobs)):  # summed in the same order as above
+                totals[a] += value
+                counts[a] += 1
+
+        def playout(a: int) -> None:
+            playouts([a])
 
         if budget is None:  # a time budget: time one playout per action, then budget what fits
             for a in candidates:
@@ -209,6 +234,8 @@ class ISMCTSBot:
             used = sum(counts.values())
             share = max(1, (budget - used) // ((rounds - r) * len(candidates)))
             target = min(counts[a] for a in candidates) + share
+            if self.seconds is None:  # all of the round at once (one batch for a compiled engine)
+                playouts([a for a in candidates for _ in range(max(0, target - counts[a]))])
             for a in candidates:
                 while counts[a] < target:
                     if self.seconds is not None and time.perf_counter() - started >= self.seconds:

@@ -276,7 +276,13 @@ def chance_outcomes(S: np.ndarray, T: np.ndarray, P: np.ndarray, g: int, acts: n
 @kernel()
 def sample_chance(S: np.ndarray, T: np.ndarray, g: int) -> int:
     """The reference ``sample_chance()`` with no generator: drawn from (seed, history length)."""
-    st = R.for_key(np.uint64(S[g, S_SEED]), np.uint64(S[g, S_HIST]))
+    return sample_chance_with(S, T, g, R.for_key(np.uint64(S[g, S_SEED]), np.uint64(S[g, S_HIST])))
+
+
+@njit(cache=True)
+def sample_chance_with(S: np.ndarray, T: np.ndarray, g: int, st: np.uint64) -> int:
+    """The reference ``sample_chance(rng)`` for a generator whose state is ``st`` (search playouts
+    draw from generators of their own, never from the game's seed)."""
     if S[g, S_PHASE] == ROLLING:
         k = S[g, S_TO_ROLL]
         total = 1

@@ -13,8 +13,11 @@ from fathom.core.rng import Rng
 
 def win_shares(state: State) -> list[float]:
     """1 for a sole winner, 1/k each for a shared win, 0 otherwise."""
-    n = state.game.num_players
-    winners = state.winners()
+    return shares_of(state.winners(), state.game.num_players)
+
+
+def shares_of(winners: list[int], n: int) -> list[float]:
+    """:func:`win_shares` from the winners' seats (for playouts that end outside a State)."""
     if not winners:
         return [1.0 / n] * n
     share = 1.0 / len(winners)
@@ -23,8 +26,13 @@ def win_shares(state: State) -> list[float]:
 
 def finished_rewards(state: State, scores: list[float], scale: float) -> list[float]:
     """A finished game: the win shares plus a little of the margin, so near-wins and big wins differ."""
+    return end_rewards(state.winners(), scores, scale)
+
+
+def end_rewards(winners: list[int], scores: list[float], scale: float) -> list[float]:
+    """:func:`finished_rewards` from the winners' seats and the final scores."""
     lead = lead_rewards(scores, scale)
-    return [0.85 * s + 0.15 * r for s, r in zip(win_shares(state), lead)]
+    return [0.85 * s + 0.15 * r for s, r in zip(shares_of(winners, len(scores)), lead)]
 
 
 def lead_rewards(estimates: list[float], scale: float) -> list[float]:
@@ -78,6 +86,13 @@ class GenericPolicy:
         """A root candidate for people (hints): ``text`` in English words, plus any structured
         parts a translated front end needs (here none: the move's notation says it all)."""
         return {"text": state.action_to_string(candidate)}
+
+    def playout_runner(self, seat: int) -> Any:
+        """An object whose ``run(worlds, jobs)`` plays many playouts at once and returns ``seat``'s
+        reward of each, exactly as :meth:`rollout` then :meth:`evaluate` would (``worlds``:
+        sanitized determinizations; ``jobs``: ``(world index, root candidate, chance seed)``), or
+        None to play them one by one in Python. Why: a compiled engine runs a batch far faster."""
+        return None
 
     def planned_action(self, state: State) -> int | None:
         """The next step of a committed multi-step candidate, or None to decide afresh."""

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from importlib.util import find_spec
 from typing import Any, cast
 
 from fathom.bots.into_the_blue_expert import IntoTheBlueExpertBot, Position, turn_solution
-from fathom.bots.ismcts_policies.generic import GenericPolicy, finished_rewards, lead_rewards
+from fathom.bots.ismcts_policies.generic import GenericPolicy, end_rewards, lead_rewards
 from fathom.core.api import State
+from fathom.core.errors import OptionError
 from fathom.games.into_the_blue.state import IntoTheBlueState
 from fathom.core.rng import Rng
-from fathom.games.into_the_blue import dice
+from fathom.games.into_the_blue import dice, scoring
 
 
 class IntoTheBlueSearch(GenericPolicy):
@@ -22,6 +24,10 @@ class IntoTheBlueSearch(GenericPolicy):
     root (default: one per seat); the evaluation is each seat's total if the game
     ended there (treasure majorities on the open board plus chests, which in a
     determinization are sampled).
+
+    With ``compiled`` (the default when numba is installed) the playouts of a searched
+    move run in :mod:`fathom.fast` as one batch, move for move the same playouts, so the
+    search picks the same moves only faster; ``compiled=False`` plays them in Python.
     """
 
     stream_chance = True
@@ -36,6 +42,32 @@ class IntoTheBlueSearch(GenericPolicy):
         self.fast_bot = IntoTheBlueExpertBot(seed=seed, dice_play="target")
         self.search_dice = False  # also search keep/reroll choices (measured weaker than the exact solve)
         self.turns = horizon if horizon is not None else game.num_players
+        # playouts in fathom.fast (the same playouts, faster); found, not imported: numba loads on first use
+        self.compiled = find_spec("numba") is not None
+        self._compiled_playouts: Any = None  # built on first use; False: this game's data cannot be compiled
+
+    def configure(self) -> None:
+        self._compiled_playouts = None
+        if self.compiled:
+            from fathom.fast.need import need_numba
+
+            need_numba("ismcts(compiled=true)")
+
+    def playout_runner(self, seat: int) -> Any:
+        """The compiled playouts (:mod:`.itb_compiled`) when ``compiled`` is on and the game's data
+        fits the kernel, else None (Python playouts)."""
+        if not self.compiled or self._compiled_playouts is False:
+            return None
+        from fathom.bots.ismcts_policies.itb_compiled import CompiledRunner
+        from fathom.fast.itb_rollout import CompiledPlayouts
+
+        if self._compiled_playouts is None:
+            try:
+                self._compiled_playouts = CompiledPlayouts(self.game, self.fast_bot, self.turns)
+            except OptionError:  # e.g. more distinct chest values than the kernel holds
+                self._compiled_playouts = False
+                return None
+        return CompiledRunner(self._compiled_playouts, self, seat)
 
     def candidates(self, state: State, legal: list[int], prior: int | None) -> list[int]:
         """With many rerolls to choose from: stop, the expert's pick and the best few rerolls
@@ -83,9 +115,14 @@ class IntoTheBlueSearch(GenericPolicy):
         return itb.turn_number * 8 + (itb.rolls_left if itb.step_kind == "rolling" else 7)
 
     def evaluate(self, state: State, seat: int) -> list[float]:
-        if state.is_terminal():
-            return finished_rewards(state, [float(v) for v in state.scores()], 6.0)
-        return lead_rewards(state.scores(), 6.0)
+        return self.score_rewards([float(v) for v in state.scores()], state.is_terminal())
+
+    def score_rewards(self, scores: list[float], ended: bool) -> list[float]:
+        """Rewards per seat from the scores where a playout stopped (shared with the compiled
+        playouts, which end in a kernel row rather than a State)."""
+        if ended:
+            return end_rewards(scoring.winners(scores), scores, 6.0)
+        return lead_rewards(scores, 6.0)
 
 
 def _itb(state: State) -> IntoTheBlueState:

@@ -221,6 +221,19 @@ class IntoTheBlueState(State):
         """Rerolls the seat to move may still make this turn."""
         return self._rolls_left
 
+    def fields(self) -> dict[str, Any]:
+        """Every field of the position by name, hidden chests included: the referee's truth, as
+        :meth:`scores` is. Why: a compiled engine (``fathom.fast``) loads a search's
+        determinization from it (whose hidden parts are sampled); never hand it to a player."""
+        return {
+            "current_player": self.current_player, "phase": self._phase, "player": self._player,
+            "kept": self._kept, "rolled": self._rolled, "dice": self._dice, "to_roll": self._to_roll,
+            "rolls_left": self._rolls_left, "board": self._board, "hand": self._hand, "chests": self._chests,
+            "pile": self._pile, "end_by": self._end_by, "finals_left": self._finals_left,
+            "turn_no": self._turn_no, "last_turn": self._last_turn, "bonus": self._bonus, "over": self._over,
+            "seed": self.seed, "moves": self._hist_len,
+        }
+
     # ---- the rules -------------------------------------------------------------------
     def _apply(self, action: int) -> None:
         phase = self._phase
