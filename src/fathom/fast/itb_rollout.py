@@ -28,36 +28,7 @@ from numba import njit
 from fathom.core.rng import Rng
 from fathom.fast import rng as R
 from fathom.fast.itb_bots import HEURISTIC, choose, seat_policy, tables
-from fathom.fast.itb_kernel import (
-    CHANCE,
-    OVER_REASONS,
-    ROLLING,
-    S_BOARD,
-    S_BONUS,
-    S_CHESTS,
-    S_CUR,
-    S_DICE,
-    S_END_BY,
-    S_FINALS_LEFT,
-    S_HAND,
-    S_HIST,
-    S_KEPT,
-    S_LAST_TURN,
-    S_OVER,
-    S_PHASE,
-    S_PILE,
-    S_PLAYER,
-    S_ROLLED,
-    S_ROLLS_LEFT,
-    S_SEED,
-    S_TO_ROLL,
-    S_TURN_NO,
-    S_WIDTH,
-    TERMINAL,
-    apply,
-    sample_chance_with,
-    scores,
-)
+from fathom.fast import itb_kernel as K
 from fathom.fast.itb_tables import MAX_PLAYERS, MAX_VALUES, build
 from fathom.fast.rng import seed_word
 
@@ -67,25 +38,25 @@ NOT_ROLLING_KEY = 7  # IntoTheBlueSearch.chance_key outside the rolling step
 def load(S: np.ndarray, g: int, fields: dict[str, Any], chest_values: tuple[int, ...] | list[int]) -> None:
     """Row ``g`` of ``S`` holds the position whose ``IntoTheBlueState.fields()`` are ``fields``
     (``chest_values``: the game's distinct chest values, the order of the pile and of the row)."""
-    row = np.zeros(S_WIDTH, np.int64)
-    row[S_CUR], row[S_PHASE], row[S_PLAYER] = fields["current_player"], fields["phase"], fields["player"]
-    row[S_KEPT], row[S_ROLLED], row[S_DICE] = fields["kept"], fields["rolled"], fields["dice"]
-    row[S_TO_ROLL], row[S_ROLLS_LEFT] = fields["to_roll"], fields["rolls_left"]
-    row[S_END_BY], row[S_FINALS_LEFT] = fields["end_by"], fields["finals_left"]
-    row[S_TURN_NO], row[S_BONUS] = fields["turn_no"], int(fields["bonus"])
-    row[S_OVER] = OVER_REASONS.index(fields["over"])
-    row[S_SEED] = np.array(seed_word(fields["seed"])).view(np.int64)
-    row[S_HIST] = fields["moves"]
+    row = np.zeros(K.S_WIDTH, np.int64)
+    row[K.S_CUR], row[K.S_PHASE], row[K.S_PLAYER] = fields["current_player"], fields["phase"], fields["player"]
+    row[K.S_KEPT], row[K.S_ROLLED], row[K.S_DICE] = fields["kept"], fields["rolled"], fields["dice"]
+    row[K.S_TO_ROLL], row[K.S_ROLLS_LEFT] = fields["to_roll"], fields["rolls_left"]
+    row[K.S_END_BY], row[K.S_FINALS_LEFT] = fields["end_by"], fields["finals_left"]
+    row[K.S_TURN_NO], row[K.S_BONUS] = fields["turn_no"], int(fields["bonus"])
+    row[K.S_OVER] = K.OVER_REASONS.index(fields["over"])
+    row[K.S_SEED] = np.array(seed_word(fields["seed"])).view(np.int64)
+    row[K.S_HIST] = fields["moves"]
     for level, shells in enumerate(fields["board"]):
-        row[S_BOARD + level * MAX_PLAYERS:S_BOARD + level * MAX_PLAYERS + len(shells)] = shells
+        row[K.S_BOARD + level * MAX_PLAYERS:K.S_BOARD + level * MAX_PLAYERS + len(shells)] = shells
     n = len(fields["hand"])
-    row[S_HAND:S_HAND + n] = fields["hand"]
-    row[S_LAST_TURN:S_LAST_TURN + n] = fields["last_turn"]
-    row[S_PILE:S_PILE + len(fields["pile"])] = fields["pile"]
+    row[K.S_HAND:K.S_HAND + n] = fields["hand"]
+    row[K.S_LAST_TURN:K.S_LAST_TURN + n] = fields["last_turn"]
+    row[K.S_PILE:K.S_PILE + len(fields["pile"])] = fields["pile"]
     index = {value: i for i, value in enumerate(chest_values)}
     for seat, taken in enumerate(fields["chests"]):
         for value in taken:
-            row[S_CHESTS + seat * MAX_VALUES + index[value]] += 1
+            row[K.S_CHESTS + seat * MAX_VALUES + index[value]] += 1
     S[g] = row
 
 
@@ -94,16 +65,16 @@ def rollout(S: np.ndarray, T: np.ndarray, BI: np.ndarray, BF: np.ndarray, reroll
             start: int, turns: int, P: np.ndarray, bots: np.ndarray, scratch: np.ndarray) -> None:
     """Play game ``g`` on to the search's horizon (see the module docstring)."""
     while True:
-        cur = S[g, S_CUR]
-        if cur == TERMINAL or S[g, S_TURN_NO] - start > turns:
+        cur = S[g, K.S_CUR]
+        if cur == K.TERMINAL or S[g, K.S_TURN_NO] - start > turns:
             return
-        if cur == CHANCE:
-            left = S[g, S_ROLLS_LEFT] if S[g, S_PHASE] == ROLLING else NOT_ROLLING_KEY
-            key = S[g, S_TURN_NO] * 8 + left
-            action = sample_chance_with(S, T, g, R.for_key(base, np.uint64(key)))
+        if cur == K.CHANCE:
+            left = S[g, K.S_ROLLS_LEFT] if S[g, K.S_PHASE] == K.ROLLING else NOT_ROLLING_KEY
+            key = S[g, K.S_TURN_NO] * 8 + left
+            action = K.sample_chance_with(S, T, g, R.for_key(base, np.uint64(key)))
         else:
             action = choose(S, T, BI, BF, rerolls, g, cur, HEURISTIC, P, bots, scratch)
-        apply(S, T, g, action)
+        K.apply(S, T, g, action)
 
 
 @njit(cache=True)
@@ -119,10 +90,10 @@ def playouts(S: np.ndarray, W: np.ndarray, T: np.ndarray, BI: np.ndarray, BF: np
     for i in range(worlds.shape[0]):
         S[i] = W[worlds[i]]
         if first[i] >= 0:
-            apply(S, T, i, first[i])
-        rollout(S, T, BI, BF, rerolls, i, bases[i], S[i, S_TURN_NO], turns, P, bots, scratch)
-        scores(S, T, i, out[i], order)
-        ended[i] = S[i, S_CUR] == TERMINAL
+            K.apply(S, T, i, first[i])
+        rollout(S, T, BI, BF, rerolls, i, bases[i], S[i, K.S_TURN_NO], turns, P, bots, scratch)
+        K.scores(S, T, i, out[i], order)
+        ended[i] = S[i, K.S_CUR] == K.TERMINAL
 
 
 def playout_base(chance_seed: int) -> np.uint64:
@@ -165,7 +136,7 @@ class CompiledPlayouts:
 
     def worlds(self, states: list[Any]) -> np.ndarray:
         """Rows of the positions ``states`` (determinizations: ``IntoTheBlueState``)."""
-        W = np.zeros((len(states), S_WIDTH), np.int64)
+        W = np.zeros((len(states), K.S_WIDTH), np.int64)
         for k, state in enumerate(states):
             load(W, k, state.fields(), self.chest_values)
         return W
@@ -175,7 +146,7 @@ class CompiledPlayouts:
         """``(final rows, scores, ended)`` of the playouts ``i``: world ``worlds[i]`` of ``W``, root
         action ``first[i]``, chance generator ``Rng(chance_seeds[i])``."""
         m = len(worlds)
-        S = np.empty((m, S_WIDTH), np.int64)
+        S = np.empty((m, K.S_WIDTH), np.int64)
         out = np.zeros((m, MAX_PLAYERS), np.int64)
         ended = np.zeros(m, np.bool_)
         bases = np.array([playout_base(s) for s in chance_seeds], np.uint64)
