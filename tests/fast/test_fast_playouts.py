@@ -150,3 +150,16 @@ def test_the_compiled_setting():
     assert policy.playout_runner(0) is None
     assert isinstance(policy_for_game(game), IntoTheBlueSearch)
     assert policy_for_game(game).playout_runner(0) is not None
+
+
+def test_without_numba_the_search_plays_in_python_and_asking_for_compiled_says_how_to_install(monkeypatch):
+    from fathom.bots.ismcts_policies import into_the_blue
+    from fathom.fast import need
+
+    game = new_game("into-the-blue", players=3, seed=0).game
+    monkeypatch.setattr(into_the_blue, "find_spec", lambda name: None)
+    policy = policy_for_game(game)
+    assert policy.compiled is False and policy.playout_runner(0) is None
+    monkeypatch.setattr(need, "have_numba", lambda: False)
+    with pytest.raises(need.FastUnavailable, match="pip install"):
+        policy_for_game(game, compiled=True)
