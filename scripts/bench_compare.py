@@ -14,6 +14,7 @@ import argparse
 import random
 import time
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -133,6 +134,8 @@ def main() -> None:
     print(f"{'library':28} {'game':34} {'transitions/s':>14} {'games/s':>12} {'per CPU s':>14}")
     add("fathom (reference)", "into-the-blue, 4 players", fathom_reference("into-the-blue", 4))
     add("fathom (reference)", "deep-blue, 4 players", fathom_reference("deep-blue", 4))
+    for name in ("into-the-blue", "deep-blue"):
+        add_fast(rows, name, args.seconds)
     for name in ("python_tic_tac_toe", "python_kuhn_poker", "python_liars_poker", "python_block_dominoes"):
         add("OpenSpiel, Python game", name, openspiel_game(name))
     for name in ("tic_tac_toe", "kuhn_poker", "leduc_poker", "backgammon"):
@@ -143,12 +146,34 @@ def main() -> None:
     print("\nGymnasium environments, a learner picking random legal actions (one learner seat of 4):")
     from fathom.rl.gymnasium import FathomEnv
 
-    ref = env_steps(lambda: FathomEnv("into-the-blue", players=4, opponents="random"), False, args.seconds)
-    print(f"FathomEnv into-the-blue (reference)        {ref[0]:14,.0f} steps/s {ref[1]:14,.0f} per CPU s", flush=True)
     from fathom.rl.fast_vector import FastIntoTheBlueVectorEnv
+    from fathom.rl.fast_vector_deep_blue import FastDeepBlueVectorEnv
 
-    fast = env_steps(lambda: FastIntoTheBlueVectorEnv(num_envs=args.num_envs, players=4), True, args.seconds)
-    print(f"FastIntoTheBlueVectorEnv ({args.num_envs} envs)   {fast[0]:14,.0f} steps/s {fast[1]:14,.0f} per CPU s")
+    envs: list[tuple[str, Callable[[], Any], bool]] = [
+        ("FathomEnv into-the-blue (reference)", lambda: FathomEnv("into-the-blue", players=4, opponents="random"), False),
+        (f"FastIntoTheBlueVectorEnv ({args.num_envs} envs)",
+         lambda: FastIntoTheBlueVectorEnv(num_envs=args.num_envs, players=4), True),
+        ("FathomEnv deep-blue (reference)", lambda: FathomEnv("deep-blue", players=4, opponents="random"), False),
+        (f"FastDeepBlueVectorEnv ({args.num_envs} envs)", lambda: FastDeepBlueVectorEnv(num_envs=args.num_envs, players=4), True),
+    ]
+    for label, make, vector in envs:
+        rate, cpu_rate = env_steps(make, vector, args.seconds)
+        print(f"{label:44} {rate:14,.0f} steps/s {cpu_rate:14,.0f} per CPU s", flush=True)
+
+
+def add_fast(rows: list[tuple[str, str, float, float, float]], name: str, seconds: float) -> None:
+    """fathom.fast's random play on one core: the reference bench's games inside one compiled loop
+    (``fathom bench --fast``; the kernels are compiled or loaded before the clock starts)."""
+    from fathom.core.registry import new_game
+    from fathom.fast.games import COMPILED
+
+    table, play = COMPILED[name].kernels(new_game(name, players=4, seed=0).game)
+    play.one_core(table, 0, 1)
+    loop = play.play_for(table, seconds, workers=0)
+    row = ("fathom.fast (compiled)", f"{name}, 4 players", loop.transitions / loop.seconds,
+           loop.games / loop.seconds, loop.transitions / max(loop.cpu_seconds, 1e-9))
+    rows.append(row)
+    print(f"{row[0]:28} {row[1]:34} {row[2]:14,.0f} {row[3]:12,.1f} {row[4]:14,.0f}", flush=True)
 
 
 if __name__ == "__main__":
