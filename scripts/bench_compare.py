@@ -75,22 +75,11 @@ def pettingzoo_game(module: str) -> Callable[[int], int]:
 
 
 def fathom_reference(name: str, players: int) -> Callable[[int], int]:
-    from fathom.bots.random_bot import RandomBot
-    from fathom.core.api import CHANCE, TERMINAL
-    from fathom.core.registry import new_game
+    """The reference engine playing ``fathom bench``'s games (its seeds and bots)."""
+    from fathom.cli.bench import play_whole_game, reference_bots
 
-    bots = [RandomBot(seed=p + 1) for p in range(players)]
-
-    def run(seed: int) -> int:
-        state = new_game(name, players=players, seed=seed, record_events=False)
-        steps = 0
-        while state.current_player != TERMINAL:
-            player = state.current_player
-            state.apply(state.sample_chance() if player == CHANCE else bots[player].choose(state))
-            steps += 1
-        return steps
-
-    return run
+    bots = reference_bots(players)
+    return lambda seed: play_whole_game(name, players, seed, bots)
 
 
 def env_steps(make: Callable[[], object], vector: bool, seconds: float) -> tuple[float, float]:

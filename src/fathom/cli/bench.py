@@ -63,11 +63,28 @@ class LoopResult:
     states: list[State] = field(default_factory=list)
 
 
+def reference_bots(players: int) -> list[RandomBot]:
+    """The bench's seats: ``RandomBot(seed=seat + 1)``, each keeping its generator from game to game
+    (the compiled engine's bench plays these same games)."""
+    return [RandomBot(seed=seat + 1) for seat in range(players)]
+
+
+def play_whole_game(name: str, players: int, seed: int, bots: Sequence[RandomBot]) -> int:
+    """Game ``seed`` of the bench, played whole by ``bots``; returns its steps (chance included)."""
+    state = new_game(name, players=players, seed=seed, record_events=False)
+    steps = 0
+    while state.current_player != TERMINAL:
+        player = state.current_player
+        state.apply(state.sample_chance() if player == CHANCE else bots[player].choose(state))
+        steps += 1
+    return steps
+
+
 def play_for(
     name: str, players: int, seconds: float, keep: int = SAMPLE_STATES, record_events: bool = False
 ) -> LoopResult:
     """Random bots play games of ``name`` until ``seconds`` of wall time have passed."""
-    bots = [RandomBot(seed=seat + 1) for seat in range(players)]
+    bots = reference_bots(players)
     result = LoopResult()
     transitions = 0
     start = time.perf_counter()
