@@ -30,3 +30,8 @@ class TokenBucket:
             return True
         self.dropped += 1
         return False
+
+    def rested(self) -> bool:
+        """Has the bucket filled up again (no different from a new one)?"""
+        self.take(0.0)  # brings the count up to date; a cost of 0 always passes
+        return self.tokens >= self.burst

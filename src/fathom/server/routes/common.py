@@ -100,7 +100,7 @@ class Throttle:
         """Make room: a bucket that has filled up again is no different from a new one, so forgetting
         it lets nobody off. If nearly all are still spending (a flood from many addresses), all are
         forgotten: memory comes first, and a scan on every new address would cost more."""
-        for key in [k for k, b in self.buckets.items() if b.take(0.0) and b.tokens >= b.burst]:
+        for key in [k for k, b in self.buckets.items() if b.rested()]:
             del self.buckets[key]
         if len(self.buckets) >= MAX_BUCKETS * 9 // 10:
             self.buckets.clear()
