@@ -124,7 +124,12 @@ def _shutdown() -> None:
 
 def _warm() -> int:
     from fathom.bots import registry  # noqa: F401 - import the bots once, before the first move
+    from fathom.fast.need import have_numba
 
+    if have_numba():  # level 3's compiled playouts: compiled (or loaded) now, not at a table's first move
+        from fathom.bots.ismcts_policies import warm_compiled_playouts
+
+        warm_compiled_playouts()
     return os.getpid()
 
 

@@ -19,7 +19,9 @@ from fathom.bots.ismcts_policies.into_the_blue import IntoTheBlueSearch
 from fathom.bots.settings import check_settings, constructor_settings
 from fathom.plugins import plugin_for
 
-__all__ = ["SAIL_PLAN", "DeepBlueSearch", "GenericPolicy", "IntoTheBlueSearch", "policy_for_game"]
+__all__ = [
+    "SAIL_PLAN", "DeepBlueSearch", "GenericPolicy", "IntoTheBlueSearch", "policy_for_game", "warm_compiled_playouts",
+]
 
 
 SETTING_KINDS = (bool, int, float, str, type(None))
@@ -49,3 +51,24 @@ def _bot_settings() -> tuple[str, ...]:
     from fathom.bots.ismcts import ISMCTSBot
 
     return tuple(constructor_settings(ISMCTSBot, skip=("seed", "policy"))[0])
+
+
+def warm_compiled_playouts() -> list[str]:
+    """Run one compiled playout of every game whose default search plays them in ``fathom.fast``;
+    return those games' names. Why: numba compiles a kernel at its first call (about 30 s of CPU on
+    a machine's first run, under a second from its cache later), so a server does this as its
+    workers start rather than at the first searched move of a table."""
+    from fathom.core.api import CHANCE
+    from fathom.core.registry import game_class, game_names, new_game
+
+    warmed = []
+    for name in game_names():
+        state = new_game(name, players=game_class(name).min_players, seed=0, record_events=False)
+        while state.current_player == CHANCE:
+            state.apply(state.sample_chance())
+        seat = state.current_player
+        runner = getattr(policy_for_game(state.game), "playout_runner", lambda seat: None)(seat)
+        if runner is not None:
+            runner.run([state], [(0, state.legal_actions()[0], 0)])
+            warmed.append(name)
+    return warmed
