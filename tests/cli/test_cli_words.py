@@ -166,7 +166,22 @@ def test_all_lists_every_choice_with_its_odds_and_the_hint_names_the_best(cli) -
     assert "P(perfect)=" in every and "reach L1 sure" in every
     french = cli("play", "into-the-blue", "--players", "3", "--seed", "5", "--option", "first_player=0", "--lang", "fr", stdin="tout\nquit\n")
     assert "P(parfaite)=" in french.out and "atteindre N1 sûr" in french.out
+    assert "valeur 8,30" in french.out and "valeur 8.30" not in french.out  # the French decimal comma
+    assert re.search(r"\(\d+,\d %\)", french.out) and not re.search(r"\d\.\d%", french.out)
     assert "Seat 0 keeps 1 3 4 and rerolls three dice." in run.out
+
+
+def test_in_french_placements_are_listed_in_words_and_can_be_typed_so(cli) -> None:
+    """The notation ``place 2`` is what an English player types; in French the list says
+    ``Poser au niveau 2``, and typing those words plays it."""
+    run = cli("play", "into-the-blue", "--players", "2", "--seed", "5", "--lang", "fr",
+              stdin="1\n" * 2 + "Poser au niveau 1\nquit\n")
+    assert run.code == 0, run
+    assert re.search(r"^ +1\. Poser au niveau 1 ", run.out, re.MULTILINE)
+    assert not re.search(r"^ +\d+\. place \d", run.out, re.MULTILINE)
+    typed = run.out.split("Votre coup [1-4, coup, ou help] : Poser au niveau 1")
+    assert len(typed) == 2, run.out
+    assert re.search(r"Place 0 pose \d coquillages? au niveau 1\.", typed[1].split("Votre coup")[0])
 
 
 def test_without_the_coach_the_choices_are_not_ranked(cli) -> None:

@@ -74,7 +74,7 @@ def choice_menu(state: State, seat: int, actions: list[int], tr: Translator, coa
         header.append(tr("itb.menu.ranked"))
         rerolls = getattr(state.game, "rerolls", odds.DEFAULT_REROLLS)
         items = tuple(
-            MenuItem(a, choice_label(table, a, tr), tr("itb.menu.value", v=f"{float(values[a]):.2f}"),
+            MenuItem(a, choice_label(table, a, tr), tr("itb.menu.value", v=tr.decimal(float(values[a]), 2)),
                      _odds(table, left, a, rerolls, tr))
             for a in order
         )

@@ -111,19 +111,17 @@ def short_odds(probs: dict[odds.TargetLike, Any], tr: Translator | None = None) 
     parts = []
     perfect = probs.get(odds.PERFECT)
     if perfect is not None:
-        parts.append(tr("itb.odds.perfect", p=odds.format_probability(perfect)))
+        parts.append(tr("itb.odds.perfect", p=odds.format_probability(perfect, tr.percent)))
     reach = sorted((t.level, p) for t, p in probs.items() if isinstance(t, odds.Target) and t.count == 1)
     sure = [tr("itb.level_short", n=level) for level, p in reach if p == 1]
     items = []
     if sure:
         items.append(tr("itb.odds.sure", levels=f"{sure[0]}-{sure[-1][1:]}" if len(sure) > 1 else sure[0]))
-    items += [f"{tr('itb.level_short', n=level)} {_pct(p)}" for level, p in reach if p != 1]
+    items += [f"{tr('itb.level_short', n=level)} {_pct(p, tr)}" for level, p in reach if p != 1]
     if items:
         parts.append(tr("itb.odds.reach", items=", ".join(items)))
     return " · ".join(parts)
 
 
-def _pct(p: Any) -> str:
-    if p == 0 or p == 1:
-        return "0%" if p == 0 else "100%"
-    return f"{float(p) * 100:.1f}%"
+def _pct(p: Any, tr: Translator) -> str:
+    return tr.percent(p, 0) if p == 0 or p == 1 else tr.percent(p)

@@ -23,7 +23,7 @@ from fathom.cli.renderers import ChoiceMenu
 from fathom.core.api import State
 from fathom.games.into_the_blue import dice, odds, scoring
 from fathom.games.into_the_blue.game import IntoTheBlueGame
-from fathom.i18n import Translator
+from fathom.i18n import DEFAULT_LANG, Translator
 
 ENGLISH = Translator("en")
 
@@ -166,6 +166,21 @@ class IntoTheBlueRenderer:
                 if action in game.PLACE_LEVEL:
                     notes[action] = placement_note(view, seat, game.PLACE_LEVEL[action], table, tr)
         return notes
+
+    def move_label(self, state: State, action: int) -> str:
+        """A move as the list names it: in English its notation (what the README teaches to type),
+        in another language words (``Poser au niveau 2``, ``garder 1 3, relancer 4 5``), which the
+        prompt accepts typed too."""
+        notation = state.action_to_string(action)
+        game = cast(IntoTheBlueGame, state.game)
+        if self.tr.lang == DEFAULT_LANG:
+            return notation
+        if action in game.PLACE_LEVEL:
+            return self.tr("act.place", n=game.PLACE_LEVEL[action])
+        seat = state.current_player
+        if seat >= 0 and state.view(seat)["turn"]["phase"] == "choose":
+            return itb_choices.choice_label(dice.from_faces(state.view(seat)["turn"]["dice"]), action, self.tr)
+        return notation
 
     def event_text(self, event: dict[str, Any], name: itb_words.NameFn, tr: Translator, game: Any = None) -> str | None:
         return itb_words.event_text(event, name, tr)

@@ -23,7 +23,7 @@ import json
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, SupportsFloat
 
 LANGS = ("en", "fr")
 DEFAULT_LANG = "en"
@@ -96,6 +96,14 @@ class Translator:
     def __call__(self, key: str, /, **params: Any) -> str:
         section = "ui" if key in catalog(self.lang).ui or key in catalog(DEFAULT_LANG).ui else "term"
         return text(self.lang, key, section, **params)
+
+    def decimal(self, value: float, digits: int) -> str:
+        """``4.9`` (``4,9`` in French): a number with the language's decimal mark."""
+        return f"{value:.{digits}f}".replace(".", self("num.decimal_point"))
+
+    def percent(self, p: SupportsFloat, digits: int = 1) -> str:
+        """A probability as the language writes a percentage: ``16.4%`` (``16,4 %``)."""
+        return self("num.percent", p=self.decimal(float(p) * 100, digits))
 
 
 __all__ = ["DEFAULT_LANG", "LANGS", "Catalog", "Translator", "catalog", "resolve", "template", "text"]

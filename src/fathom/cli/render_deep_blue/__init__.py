@@ -35,7 +35,7 @@ from fathom.cli.render_deep_blue.look import (
     Box, box_for_view, box_of, label, player_letter, player_style, seat_tag,
 )
 from fathom.cli.render_deep_blue.words import (
-    ENGLISH, colour_name, decimal, fill, first_lower, scenario_name, scenario_rule,
+    ENGLISH, colour_name, fill, first_lower, scenario_name, scenario_rule,
 )
 from fathom.cli.render_deep_blue.move_notes import continue_note, move_note
 from fathom.cli.render_deep_blue.panels import (
@@ -174,7 +174,7 @@ class DeepBlueRenderer:
                     note = move_note(view, box, seat, name, tr)
                 if name.startswith("dive "):
                     value = odds.dive_start_value(view, cast(DeepBlueGame, state.game).components, seat, name.split()[1])
-                    note += tr("dbt.note.expect", vp=decimal(value, 1, tr))
+                    note += tr("dbt.note.expect", vp=tr.decimal(value, 1))
             except (KeyError, IndexError, ValueError, ZeroDivisionError):
                 note = ""
             if note:

@@ -9,7 +9,7 @@ from typing import Any
 
 from rich.text import Text
 
-from fathom.cli.render_deep_blue.words import card_name, cash, colour_letter, decimal, fill, gem_name, seat_name
+from fathom.cli.render_deep_blue.words import card_name, cash, colour_letter, fill, gem_name, seat_name
 from fathom.games.deep_blue import dive_model as model
 from fathom.games.deep_blue.data import GEMS, SPOT_KINDS
 from fathom.i18n import Translator
@@ -164,7 +164,7 @@ def seat_tag(view: Mapping[str, Any], seat: int, me: int | None, tr: Translator)
 
 def pct(p: Fraction, tr: Translator) -> str:
     """``12.5%`` (``12,5 %``)."""
-    return tr("dbt.percent", p=decimal(float(p) * 100, 1, tr))
+    return tr.percent(p)
 
 
 def fraction_text(p: Fraction) -> str:

@@ -10,7 +10,7 @@ from fathom.cli.render_deep_blue.look import (
     Box, boats_at, card_effect, fraction_text, pct, rush_reach, site_at, treasure_vp,
 )
 from fathom.cli.render_deep_blue.words import (
-    cash, decimal, gem_name, seat_name, tile_name,
+    cash, gem_name, seat_name, tile_name,
 )
 from fathom.games.deep_blue import dive_model as model
 from fathom.games.deep_blue import odds
@@ -175,7 +175,7 @@ def continue_note(coached: odds.DiveOdds | None, seat: int, tr: Translator) -> s
             note += tr("dbt.odds.any", pct=pct(anyh, tr))
     if coached.per_draw == 2:
         note = tr("dbt.odds.pair", note=note)
-    note += tr("dbt.odds.vp", stop=decimal(float(mine.stop_vp), 0, tr), draw=decimal(float(mine.draw_vp), 1, tr))
+    note += tr("dbt.odds.vp", stop=tr.decimal(float(mine.stop_vp), 0), draw=tr.decimal(float(mine.draw_vp), 1))
     if coached.leader_optimal is not None:
-        note += tr("dbt.odds.best", vp=decimal(coached.leader_optimal, 1, tr))
+        note += tr("dbt.odds.best", vp=tr.decimal(coached.leader_optimal, 1))
     return note

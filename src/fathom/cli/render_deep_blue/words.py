@@ -107,10 +107,5 @@ def scenario_rule(scenario: Mapping[str, Any], tr: Translator) -> str:
     return catalog(tr.lang).scenarios.get(f"{scenario['id']}.rule") or scenario["rule"]
 
 
-def decimal(value: float, digits: int, tr: Translator) -> str:
-    """``4.9`` (``4,9``): a number with the language's decimal mark."""
-    return f"{value:.{digits}f}".replace(".", tr("dbt.decimal_point"))
-
-
 def first_lower(text: str) -> str:
     return text[:1].lower() + text[1:]

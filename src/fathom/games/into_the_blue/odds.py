@@ -28,7 +28,7 @@ until it answers.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -242,8 +242,9 @@ def choice_odds(
     return out
 
 
-def format_probability(p: Fraction) -> str:
+def format_probability(p: Fraction, percent: Callable[[Fraction], str] | None = None) -> str:
+    """``53/324 (16.4%)``; ``percent`` writes the percentage (a front end's language)."""
     if p == 0 or p == 1:
         return str(int(p))
-    pct = f"{float(p) * 100:.1f}%"
+    pct = percent(p) if percent is not None else f"{float(p) * 100:.1f}%"
     return f"{p} ({pct})" if p.denominator <= 1000 else pct
