@@ -9,7 +9,7 @@ every topic module uses. Row columns and tables: :mod:`fathom.fast.db_tables`.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from fathom.fast.jit import kernel
 
 from fathom.core.api import CHANCE, TERMINAL
 from fathom.fast.db_tables import (
@@ -34,7 +34,7 @@ REST_CARDS = crew.REST_DRAW  # R-DB-7: cards taken back by a Rest
 TURN, OVER, REST_DRAW = ph.TURN, ph.OVER, ph.REST_DRAW
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def sort_small(out: np.ndarray, m: int) -> int:
     """Sort ``out[:m]`` in place (insertion sort: the lists are short and mostly in order); returns ``m``."""
     for i in range(1, m):
@@ -47,7 +47,7 @@ def sort_small(out: np.ndarray, m: int) -> int:
     return m
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def add_once(out: np.ndarray, m: int, x: int) -> int:
     """Append ``x`` to ``out[:m]`` unless it is there (a set's ``add``); returns the new length."""
     for i in range(m):
@@ -57,7 +57,7 @@ def add_once(out: np.ndarray, m: int, x: int) -> int:
     return m + 1
 
 
-@njit(cache=True)
+@kernel()
 def play_card(S: np.ndarray, T: np.ndarray, g: int, p: int, card: int) -> None:
     """A card leaves the hand face up (``CrewRules.play_card``)."""
     at = p * MAX_CARDS + card
@@ -67,14 +67,14 @@ def play_card(S: np.ndarray, T: np.ndarray, g: int, p: int, card: int) -> None:
     S[g, S_IN_PLAY + at] += 1
 
 
-@njit(cache=True)
+@kernel()
 def hire(S: np.ndarray, g: int, p: int, card: int) -> None:
     at = p * MAX_CARDS + card
     S[g, S_HAND + at] += 1
     S[g, S_KNOWN_HAND + at] += 1
 
 
-@njit(cache=True)
+@kernel()
 def cards_to_rest(S: np.ndarray, T: np.ndarray, g: int, p: int) -> None:
     base = p * MAX_CARDS
     for c in range(T[T_NC]):
@@ -85,7 +85,7 @@ def cards_to_rest(S: np.ndarray, T: np.ndarray, g: int, p: int) -> None:
             S[g, S_IN_PLAY + base + c] = 0
 
 
-@njit(cache=True)
+@kernel()
 def owned_cards(S: np.ndarray, T: np.ndarray, g: int, p: int) -> int:
     """Crew cards a seat owns (the tie-break of R-DB-17)."""
     total = 0
@@ -95,7 +95,7 @@ def owned_cards(S: np.ndarray, T: np.ndarray, g: int, p: int) -> int:
     return total
 
 
-@njit(cache=True)
+@kernel()
 def end_turn(S: np.ndarray, T: np.ndarray, g: int) -> None:
     """Played cards go to the rest pile (R-DB-7); the next seat clockwise plays."""
     n = T[T_N]
@@ -106,7 +106,7 @@ def end_turn(S: np.ndarray, T: np.ndarray, g: int) -> None:
     S[g, S_CUR] = S[g, S_TURN]
 
 
-@njit(cache=True)
+@kernel()
 def game_over(S: np.ndarray, T: np.ndarray, g: int) -> None:
     S[g, S_PHASE] = OVER
     S[g, S_CUR] = TERMINAL
@@ -115,7 +115,7 @@ def game_over(S: np.ndarray, T: np.ndarray, g: int) -> None:
 
 
 # ---- Rest (R-DB-7) ------------------------------------------------------------------------------
-@njit(cache=True)
+@kernel()
 def begin_rest(S: np.ndarray, T: np.ndarray, g: int, p: int) -> None:
     """The pile is shuffled (nobody else knows any more which cards stay); up to three come back."""
     pile = 0
@@ -131,7 +131,7 @@ def begin_rest(S: np.ndarray, T: np.ndarray, g: int, p: int) -> None:
         S[g, S_CUR] = CHANCE
 
 
-@njit(cache=True)
+@kernel()
 def apply_rest_draw(S: np.ndarray, T: np.ndarray, g: int, action: int) -> None:
     p = S[g, S_TURN]
     base = p * MAX_CARDS

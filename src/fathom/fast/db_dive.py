@@ -10,7 +10,7 @@ The hazard queue is a loop for the same reason.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from fathom.fast.jit import kernel
 
 from fathom.core.api import CHANCE
 from fathom.fast.db_crew import add_once, cards_to_rest, game_over, play_card, sort_small
@@ -103,20 +103,20 @@ from fathom.games.deep_blue import phases as ph
 RUSH, DRAW, DEFEND, PLAY, CONTINUE = ph.RUSH, ph.DRAW, ph.DEFEND, ph.PLAY, ph.CONTINUE
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def scen(S: np.ndarray, T: np.ndarray, g: int, column: int) -> int:
     """A rule switch of the scenario in play (``SC_*``)."""
     return T[T_SCEN_TABLE + S[g, S_SCEN] * SC_WIDTH + column]
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _sunken(S: np.ndarray, T: np.ndarray, g: int) -> bool:
     """Scenarios change only dives on Sunken City tiles."""
     return T[T_SUNKEN + S[g, S_D_TILE]] != 0
 
 
 # ---- start and rush (R-DB-8) ----------------------------------------------------------------------
-@njit(cache=True)
+@kernel()
 def rush_candidates(S: np.ndarray, T: np.ndarray, g: int, p: int) -> int:
     """Boats of ``p`` that may rush, as a mask (bit b: boat b): not on the tile, 1 (Storm: up to 2)
     moves away, and not on a Sunken City tile whose storm dive is still owed (R-DB-16)."""
@@ -138,7 +138,7 @@ def rush_candidates(S: np.ndarray, T: np.ndarray, g: int, p: int) -> int:
     return out
 
 
-@njit(cache=True)
+@kernel()
 def start_dive(S: np.ndarray, T: np.ndarray, g: int, node: int, leader: int) -> None:
     S[g, S_D_SITE] = node
     S[g, S_D_TILE] = S[g, S_SITE_TILE + node]
@@ -155,7 +155,7 @@ def start_dive(S: np.ndarray, T: np.ndarray, g: int, node: int, leader: int) -> 
     next_rusher(S, T, g)
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def ask_next(S: np.ndarray, g: int, head: int, end: int, items: int, phase: int) -> bool:
     """The next seat of a queue (``S[g, items + head]``) decides in ``phase``; False when it is empty."""
     if S[g, head] < S[g, end]:
@@ -165,13 +165,13 @@ def ask_next(S: np.ndarray, g: int, head: int, end: int, items: int, phase: int)
     return False
 
 
-@njit(cache=True)
+@kernel()
 def next_rusher(S: np.ndarray, T: np.ndarray, g: int) -> None:
     if not ask_next(S, g, S_RUSH_H, S_RUSH_N, S_RUSH, RUSH):
         begin_drawing(S, T, g)
 
 
-@njit(cache=True)
+@kernel()
 def legal_rush(S: np.ndarray, T: np.ndarray, g: int, p: int, out: np.ndarray) -> int:
     boats = rush_candidates(S, T, g, p)
     m = 0
@@ -183,7 +183,7 @@ def legal_rush(S: np.ndarray, T: np.ndarray, g: int, p: int, out: np.ndarray) ->
     return sort_small(out, m + 1)
 
 
-@njit(cache=True)
+@kernel()
 def apply_rush(S: np.ndarray, T: np.ndarray, g: int, p: int, action: int) -> None:
     if action == T[T_A_DONE]:
         S[g, S_RUSH_H] += 1
@@ -197,7 +197,7 @@ def apply_rush(S: np.ndarray, T: np.ndarray, g: int, p: int, action: int) -> Non
 
 
 # ---- drawing -------------------------------------------------------------------------------------
-@njit(cache=True)
+@kernel()
 def begin_drawing(S: np.ndarray, T: np.ndarray, g: int) -> None:
     node = S[g, S_D_SITE]
     joined = both = 0
@@ -222,7 +222,7 @@ def begin_drawing(S: np.ndarray, T: np.ndarray, g: int) -> None:
         next_draw(S, T, g)
 
 
-@njit(cache=True)
+@kernel()
 def next_draw(S: np.ndarray, T: np.ndarray, g: int) -> None:
     if S[g, S_BAG_N] == 0:  # R-DB-12: an empty bag ends the dive as if the leader stopped
         end_dive(S, T, g)
@@ -232,7 +232,7 @@ def next_draw(S: np.ndarray, T: np.ndarray, g: int) -> None:
     S[g, S_CUR] = CHANCE
 
 
-@njit(cache=True)
+@kernel()
 def apply_draw(S: np.ndarray, T: np.ndarray, g: int, action: int) -> None:
     gem = action - T[T_C_GEM0]
     S[g, S_BAG + gem] -= 1
@@ -245,7 +245,7 @@ def apply_draw(S: np.ndarray, T: np.ndarray, g: int, action: int) -> None:
     process_step(S, T, g)
 
 
-@njit(cache=True)
+@kernel()
 def process_step(S: np.ndarray, T: np.ndarray, g: int) -> None:
     """The gems of ``S_D_STEP`` join the dive; a second or later black or blue is a hazard (R-DB-9)."""
     hazards = 0
@@ -263,7 +263,7 @@ def process_step(S: np.ndarray, T: np.ndarray, g: int) -> None:
     next_hazard(S, T, g)
 
 
-@njit(cache=True)
+@kernel()
 def _divers_from_leader(S: np.ndarray, T: np.ndarray, g: int) -> None:
     """``S_D_Q``: divers still in, leader first then clockwise."""
     n = T[T_N]
@@ -279,7 +279,7 @@ def _divers_from_leader(S: np.ndarray, T: np.ndarray, g: int) -> None:
 
 
 # ---- hazards (R-DB-9, R-DB-12): every diver still in is asked, whatever its hand ------------------
-@njit(cache=True)
+@kernel()
 def next_hazard(S: np.ndarray, T: np.ndarray, g: int) -> None:
     """Put the next hazard to the divers, leader first; none left: card plays."""
     while True:
@@ -294,14 +294,14 @@ def next_hazard(S: np.ndarray, T: np.ndarray, g: int) -> None:
         S[g, S_D_HAZ_H] += 1  # nobody left to answer this hazard
 
 
-@njit(cache=True)
+@kernel()
 def ask_defender(S: np.ndarray, T: np.ndarray, g: int) -> None:
     if not ask_next(S, g, S_D_Q_H, S_D_Q_N, S_D_Q, DEFEND):  # every diver has answered this hazard once
         S[g, S_D_HAZ_H] += 1
         next_hazard(S, T, g)
 
 
-@njit(cache=True)
+@kernel()
 def legal_defend(S: np.ndarray, T: np.ndarray, g: int, p: int, out: np.ndarray) -> int:
     """Defence cards of the hazard's colour in hand and spots that defend it, sorted, then resurface."""
     gem = S[g, S_D_HAZ + S[g, S_D_HAZ_H]]
@@ -322,7 +322,7 @@ def legal_defend(S: np.ndarray, T: np.ndarray, g: int, p: int, out: np.ndarray) 
     return m + 1
 
 
-@njit(cache=True)
+@kernel()
 def apply_defend(S: np.ndarray, T: np.ndarray, g: int, p: int, action: int) -> None:
     kind = T[T_ACT_KIND + action]
     if kind == K_RESURFACE:
@@ -342,7 +342,7 @@ def apply_defend(S: np.ndarray, T: np.ndarray, g: int, p: int, action: int) -> N
     ask_defender(S, T, g)
 
 
-@njit(cache=True)
+@kernel()
 def resurface(S: np.ndarray, T: np.ndarray, g: int, p: int) -> None:
     """R-DB-13: out of the dive; boats leave their spots; card VP kept, gem VP lost."""
     S[g, S_D_IN] &= ~(1 << p)
@@ -353,20 +353,20 @@ def resurface(S: np.ndarray, T: np.ndarray, g: int, p: int) -> None:
 
 
 # ---- card plays (R-DB-9, R-DB-10) ---------------------------------------------------------------
-@njit(cache=True)
+@kernel()
 def start_card_plays(S: np.ndarray, T: np.ndarray, g: int) -> None:
     _divers_from_leader(S, T, g)
     ask_card_player(S, T, g)
 
 
-@njit(cache=True)
+@kernel()
 def ask_card_player(S: np.ndarray, T: np.ndarray, g: int) -> None:
     """Each diver still in, leader first, plays cards until ``done`` (asked even with none playable)."""
     if not ask_next(S, g, S_D_Q_H, S_D_Q_N, S_D_Q, PLAY):
         after_card_plays(S, T, g)
 
 
-@njit(cache=True)
+@kernel()
 def legal_play(S: np.ndarray, T: np.ndarray, g: int, p: int, out: np.ndarray) -> int:
     """Scoring cards in hand whose needs the drawn gems meet (R-DB-10), then ``done``."""
     total = S[g, S_D_ORDER_N]
@@ -388,7 +388,7 @@ def legal_play(S: np.ndarray, T: np.ndarray, g: int, p: int, out: np.ndarray) ->
     return sort_small(out, m + 1)
 
 
-@njit(cache=True)
+@kernel()
 def apply_play(S: np.ndarray, T: np.ndarray, g: int, p: int, action: int) -> None:
     if action == T[T_A_DONE]:
         S[g, S_D_Q_H] += 1
@@ -402,7 +402,7 @@ def apply_play(S: np.ndarray, T: np.ndarray, g: int, p: int, action: int) -> Non
     ask_card_player(S, T, g)
 
 
-@njit(cache=True)
+@kernel()
 def after_card_plays(S: np.ndarray, T: np.ndarray, g: int) -> None:
     leader = S[g, S_D_LEADER]
     if not S[g, S_D_IN] >> leader & 1:  # R-DB-12: the leader resurfaced
@@ -414,7 +414,7 @@ def after_card_plays(S: np.ndarray, T: np.ndarray, g: int) -> None:
             next_draw(S, T, g)  # nothing left to draw: ends as a stop
 
 
-@njit(cache=True)
+@kernel()
 def apply_continue(S: np.ndarray, T: np.ndarray, g: int, action: int) -> None:
     if action == T[T_A_STOP]:
         end_dive(S, T, g)
@@ -423,7 +423,7 @@ def apply_continue(S: np.ndarray, T: np.ndarray, g: int, action: int) -> None:
 
 
 # ---- the end of the dive (R-DB-13, R-DB-14, R-DB-17) --------------------------------------------
-@njit(cache=True)
+@kernel()
 def _gem_vp(S: np.ndarray, T: np.ndarray, g: int, kinds: int) -> int:
     """Treasure VP of a diver still in: a spot of a treasure's colour raises its rate (never twice)."""
     vp = 0
@@ -436,7 +436,7 @@ def _gem_vp(S: np.ndarray, T: np.ndarray, g: int, kinds: int) -> int:
     return vp
 
 
-@njit(cache=True)
+@kernel()
 def end_dive(S: np.ndarray, T: np.ndarray, g: int) -> None:
     n = T[T_N]
     node = S[g, S_D_SITE]
@@ -484,7 +484,7 @@ def end_dive(S: np.ndarray, T: np.ndarray, g: int) -> None:
     S[g, S_AGAIN] = 1  # R-DB-16: the storm dives still owed come next (see db_kernel.apply)
 
 
-@njit(cache=True)
+@kernel()
 def clear_dive(S: np.ndarray, T: np.ndarray, g: int) -> None:
     S[g, S_D_SITE] = S[g, S_D_TILE] = S[g, S_D_LEADER] = -1
     S[g, S_D_IN] = S[g, S_D_OUT] = S[g, S_D_JOINED] = S[g, S_D_BOTH] = S[g, S_D_COUNT_USED] = 0

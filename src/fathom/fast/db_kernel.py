@@ -14,7 +14,7 @@ Row columns and tables: :mod:`fathom.fast.db_tables` (``T`` is :func:`~fathom.fa
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from fathom.fast.jit import kernel
 
 from fathom.core.api import CHANCE, TERMINAL
 from fathom.fast import rng as R
@@ -117,7 +117,7 @@ REFRESH = market.REFRESH
 
 
 # ---- a turn's first decision (Recruit, Refresh, Sail, Rest, Dive) -------------------------------
-@njit(cache=True)
+@kernel()
 def legal_turn(S: np.ndarray, T: np.ndarray, g: int, p: int, out: np.ndarray) -> int:
     cash = props = S[g, S_TOKENS + p]
     for c in range(T[T_NC]):
@@ -147,7 +147,7 @@ def legal_turn(S: np.ndarray, T: np.ndarray, g: int, p: int, out: np.ndarray) ->
     return sort_small(out, m)
 
 
-@njit(cache=True)
+@kernel()
 def apply_turn(S: np.ndarray, T: np.ndarray, g: int, p: int, action: int) -> None:
     kind = T[T_ACT_KIND + action]
     if kind == K_REST:
@@ -166,7 +166,7 @@ def apply_turn(S: np.ndarray, T: np.ndarray, g: int, p: int, action: int) -> Non
 
 
 # ---- dispatch --------------------------------------------------------------------------------------
-@njit(cache=True)
+@kernel()
 def apply(S: np.ndarray, T: np.ndarray, g: int, action: int) -> None:
     """Play a legal ``action`` (not checked: the caller took it from :func:`legal`)."""
     phase = S[g, S_PHASE]
@@ -215,7 +215,7 @@ def apply(S: np.ndarray, T: np.ndarray, g: int, action: int) -> None:
     S[g, S_HIST] += 1
 
 
-@njit(cache=True)
+@kernel()
 def legal(S: np.ndarray, T: np.ndarray, g: int, out: np.ndarray) -> int:
     """Write the sorted legal actions (outcomes at a chance node) into ``out``; return how many."""
     p = S[g, S_CUR]
@@ -258,7 +258,7 @@ def legal(S: np.ndarray, T: np.ndarray, g: int, out: np.ndarray) -> int:
 
 
 # ---- chance ---------------------------------------------------------------------------------------
-@njit(cache=True)
+@kernel()
 def chance_segment(S: np.ndarray, T: np.ndarray, g: int) -> tuple[int, int, int, int]:
     """Where a chance node's weights lie: ``(column, count, first outcome id, unit)``. Outcome
     ``first + i`` has weight ``S[g, column + i]`` (skipped when 0), or 1 when ``unit`` (every outcome
@@ -279,14 +279,14 @@ def chance_segment(S: np.ndarray, T: np.ndarray, g: int) -> tuple[int, int, int,
     return -1, NO_SCEN, T[T_C_SCEN0], 1  # SETUP_SCENARIO: every Captain's Log card
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _weight(S: np.ndarray, g: int, col: int, i: int, unit: int) -> int:
     """Outcome ``i``'s weight at a chance node (see :func:`chance_segment`)."""
     w = 1 if col < 0 else S[g, col + i]
     return 1 if unit and w > 0 else w
 
 
-@njit(cache=True)
+@kernel()
 def chance_outcomes(S: np.ndarray, T: np.ndarray, g: int, acts: np.ndarray, probs: np.ndarray) -> int:
     """``chance_outcomes()`` of game ``g`` into ``acts``/``probs`` (0 away from a chance node)."""
     if S[g, S_CUR] != CHANCE:
@@ -306,7 +306,7 @@ def chance_outcomes(S: np.ndarray, T: np.ndarray, g: int, acts: np.ndarray, prob
     return k
 
 
-@njit(cache=True)
+@kernel()
 def sample_chance(S: np.ndarray, T: np.ndarray, g: int) -> int:
     """The reference ``sample_chance()`` with no generator: drawn from (seed, history length)."""
     col, m, first, unit = chance_segment(S, T, g)
@@ -324,13 +324,13 @@ def sample_chance(S: np.ndarray, T: np.ndarray, g: int) -> int:
 
 
 # ---- scores and winners (R-DB-17) -----------------------------------------------------------------
-@njit(cache=True)
+@kernel()
 def scores(S: np.ndarray, T: np.ndarray, g: int, out: np.ndarray) -> None:
     for p in range(T[T_N]):
         out[p] = S[g, S_VP + p]
 
 
-@njit(cache=True)
+@kernel()
 def winners(S: np.ndarray, T: np.ndarray, g: int, out: np.ndarray) -> int:
     """Seats with the most VP, ties broken by most crew cards owned, into ``out`` (none before the end)."""
     if S[g, S_PHASE] != OVER:

@@ -7,7 +7,7 @@ from the supply to the bag when laid face up; R-DB-5: paying, a token is worth $
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from fathom.fast.jit import kernel
 
 from fathom.core.api import CHANCE
 from fathom.fast.db_crew import end_turn, hire, play_card, sort_small
@@ -49,7 +49,7 @@ THEN_START, THEN_TAKE = market.THEN_START, market.THEN_TAKE
 PAY, TAKE, TURN, MARKET_DRAW = ph.PAY, ph.TAKE, ph.TURN, ph.MARKET_DRAW
 
 
-@njit(cache=True)
+@kernel()
 def begin_payment(S: np.ndarray, T: np.ndarray, g: int, p: int, pay_for: int, price: int) -> None:
     S[g, S_PAY_FOR] = pay_for
     S[g, S_PAY_LEFT] = price
@@ -58,7 +58,7 @@ def begin_payment(S: np.ndarray, T: np.ndarray, g: int, p: int, pay_for: int, pr
         payment_complete(S, T, g, p)
 
 
-@njit(cache=True)
+@kernel()
 def pay_choices(S: np.ndarray, T: np.ndarray, g: int, p: int, worth: int, out: np.ndarray) -> int:
     """Cards in hand worth something here (``worth``: ``T_CASH`` for a hire or refresh, R-DB-5;
     ``T_PROPS`` for a sail, R-DB-6), then a token if any; returns how many (unsorted)."""
@@ -73,12 +73,12 @@ def pay_choices(S: np.ndarray, T: np.ndarray, g: int, p: int, worth: int, out: n
     return m
 
 
-@njit(cache=True)
+@kernel()
 def legal_pay(S: np.ndarray, T: np.ndarray, g: int, p: int, out: np.ndarray) -> int:
     return sort_small(out, pay_choices(S, T, g, p, T_CASH, out))
 
 
-@njit(cache=True)
+@kernel()
 def apply_pay(S: np.ndarray, T: np.ndarray, g: int, p: int, action: int) -> None:
     if action == T[T_A_PAY_TOKEN]:
         S[g, S_TOKENS + p] -= 1  # a token is worth $1, then leaves the game
@@ -91,7 +91,7 @@ def apply_pay(S: np.ndarray, T: np.ndarray, g: int, p: int, action: int) -> None
         payment_complete(S, T, g, p)
 
 
-@njit(cache=True)
+@kernel()
 def payment_complete(S: np.ndarray, T: np.ndarray, g: int, p: int) -> None:
     if S[g, S_PAY_FOR] == REFRESH:
         for slot in range(MARKET_SLOTS):
@@ -106,7 +106,7 @@ def payment_complete(S: np.ndarray, T: np.ndarray, g: int, p: int) -> None:
         hire_from_market(S, T, g, p, S[g, S_PAY_FOR])
 
 
-@njit(cache=True)
+@kernel()
 def hire_from_market(S: np.ndarray, T: np.ndarray, g: int, p: int, slot: int) -> None:
     """The card goes to hand, the others shift toward slot 1, a new card enters the last empty slot."""
     hire(S, g, p, S[g, S_MARKET + slot])
@@ -123,7 +123,7 @@ def hire_from_market(S: np.ndarray, T: np.ndarray, g: int, p: int, slot: int) ->
     start_refill(S, T, g, 1 if m < MARKET_SLOTS else 0, market.THEN_END_TURN)
 
 
-@njit(cache=True)
+@kernel()
 def legal_take(S: np.ndarray, T: np.ndarray, g: int, out: np.ndarray) -> int:
     m = 0
     for k in range(MARKET_SLOTS):
@@ -133,7 +133,7 @@ def legal_take(S: np.ndarray, T: np.ndarray, g: int, out: np.ndarray) -> int:
     return m
 
 
-@njit(cache=True)
+@kernel()
 def start_refill(S: np.ndarray, T: np.ndarray, g: int, slots: int, then: int) -> None:
     """Lay new cards in ``S_REFILL[:slots]`` while the deck lasts (never reshuffled), then go on."""
     S[g, S_REFILL_H] = 0
@@ -142,7 +142,7 @@ def start_refill(S: np.ndarray, T: np.ndarray, g: int, slots: int, then: int) ->
     continue_refill(S, T, g)
 
 
-@njit(cache=True)
+@kernel()
 def continue_refill(S: np.ndarray, T: np.ndarray, g: int) -> None:
     if S[g, S_REFILL_H] < S[g, S_REFILL_N] and S[g, S_DECK_N] > 0:
         S[g, S_PHASE] = MARKET_DRAW
@@ -163,7 +163,7 @@ def continue_refill(S: np.ndarray, T: np.ndarray, g: int) -> None:
     end_turn(S, T, g)
 
 
-@njit(cache=True)
+@kernel()
 def apply_market_draw(S: np.ndarray, T: np.ndarray, g: int, action: int) -> None:
     card = action - T[T_C_CARD0]
     slot = S[g, S_REFILL + S[g, S_REFILL_H]]

@@ -9,7 +9,7 @@ one gives a scouting spot), then the storm dives owed.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from fathom.fast.jit import kernel
 
 from fathom.core.api import CHANCE
 from fathom.fast.db_crew import end_turn, play_card, sort_small
@@ -66,7 +66,7 @@ SAIL_MOVE, REVEAL, SCATTER, SCOUT, STORM_ORDER = ph.SAIL_MOVE, ph.REVEAL, ph.SCA
 
 
 # ---- paying propellers ----------------------------------------------------------------------------
-@njit(cache=True)
+@kernel()
 def legal_sail_pay(S: np.ndarray, T: np.ndarray, g: int, p: int, out: np.ndarray) -> int:
     m = pay_choices(S, T, g, p, T_PROPS, out)
     if S[g, S_SAIL_POINTS] >= 1:  # R-DB-6: at least 1 movement
@@ -75,7 +75,7 @@ def legal_sail_pay(S: np.ndarray, T: np.ndarray, g: int, p: int, out: np.ndarray
     return sort_small(out, m)
 
 
-@njit(cache=True)
+@kernel()
 def apply_sail_pay(S: np.ndarray, T: np.ndarray, g: int, p: int, action: int) -> None:
     if action == T[T_A_DONE]:
         S[g, S_PHASE] = SAIL_MOVE
@@ -89,7 +89,7 @@ def apply_sail_pay(S: np.ndarray, T: np.ndarray, g: int, p: int, action: int) ->
 
 
 # ---- moving ---------------------------------------------------------------------------------------
-@njit(cache=True)
+@kernel()
 def legal_sail_move(S: np.ndarray, T: np.ndarray, g: int, p: int, out: np.ndarray) -> int:
     out[0] = T[T_A_DONE]
     m = 1
@@ -103,7 +103,7 @@ def legal_sail_move(S: np.ndarray, T: np.ndarray, g: int, p: int, out: np.ndarra
     return sort_small(out, m)
 
 
-@njit(cache=True)
+@kernel()
 def apply_sail_move(S: np.ndarray, T: np.ndarray, g: int, p: int, action: int) -> None:
     if action == T[T_A_DONE]:
         finish_moving(S, T, g)
@@ -118,7 +118,7 @@ def apply_sail_move(S: np.ndarray, T: np.ndarray, g: int, p: int, action: int) -
         finish_moving(S, T, g)
 
 
-@njit(cache=True)
+@kernel()
 def finish_moving(S: np.ndarray, T: np.ndarray, g: int) -> None:
     S[g, S_SAIL_POINTS] = 0
     m = 0
@@ -133,7 +133,7 @@ def finish_moving(S: np.ndarray, T: np.ndarray, g: int) -> None:
 
 
 # ---- landing --------------------------------------------------------------------------------------
-@njit(cache=True)
+@kernel()
 def free_spots(S: np.ndarray, T: np.ndarray, g: int, node: int) -> int:
     """Free scouting spots of the tile on ``node``, as a mask by spot index."""
     taken = 0
@@ -144,7 +144,7 @@ def free_spots(S: np.ndarray, T: np.ndarray, g: int, node: int) -> int:
     return ((1 << spots) - 1) & ~taken
 
 
-@njit(cache=True)
+@kernel()
 def _free_kinds(T: np.ndarray, tile: int, free: int) -> int:
     """The spot kinds among the ``free`` spots of ``tile``, as a mask by kind."""
     kinds = 0
@@ -154,7 +154,7 @@ def _free_kinds(T: np.ndarray, tile: int, free: int) -> int:
     return kinds
 
 
-@njit(cache=True)
+@kernel()
 def process_landing(S: np.ndarray, T: np.ndarray, g: int) -> None:
     """Resolve landing boats in order; stop at the first chance event or choice."""
     p = S[g, S_TURN]
@@ -183,7 +183,7 @@ def process_landing(S: np.ndarray, T: np.ndarray, g: int) -> None:
     resolve_storm_dives(S, T, g)
 
 
-@njit(cache=True)
+@kernel()
 def legal_scout(S: np.ndarray, T: np.ndarray, g: int, p: int, out: np.ndarray) -> int:
     node = S[g, S_BOAT_NODE + 2 * p + S[g, S_LANDING + S[g, S_LANDING_H]]]
     tile = S[g, S_SITE_TILE + node]
@@ -196,7 +196,7 @@ def legal_scout(S: np.ndarray, T: np.ndarray, g: int, p: int, out: np.ndarray) -
     return sort_small(out, m)
 
 
-@njit(cache=True)
+@kernel()
 def apply_scout(S: np.ndarray, T: np.ndarray, g: int, p: int, action: int) -> None:
     kind = T[T_ACT_ARG + action]
     index = 2 * p + S[g, S_LANDING + S[g, S_LANDING_H]]
@@ -212,7 +212,7 @@ def apply_scout(S: np.ndarray, T: np.ndarray, g: int, p: int, action: int) -> No
 
 
 # ---- reveals (R-DB-3) and Scattered Wealth (R-DB-15) ---------------------------------------------
-@njit(cache=True)
+@kernel()
 def apply_reveal(S: np.ndarray, T: np.ndarray, g: int, action: int) -> None:
     tile = action - T[T_C_TILE0]
     turn = S[g, S_TURN]
@@ -245,7 +245,7 @@ def apply_reveal(S: np.ndarray, T: np.ndarray, g: int, action: int) -> None:
     process_landing(S, T, g)
 
 
-@njit(cache=True)
+@kernel()
 def apply_scatter(S: np.ndarray, T: np.ndarray, g: int, action: int) -> None:
     gem = action - T[T_C_GEM0]
     node = S[g, S_SCATTER + S[g, S_SCATTER_H]]
@@ -261,7 +261,7 @@ def apply_scatter(S: np.ndarray, T: np.ndarray, g: int, action: int) -> None:
 
 
 # ---- after the sail: A Storm is Coming (R-DB-16) --------------------------------------------------
-@njit(cache=True)
+@kernel()
 def resolve_storm_dives(S: np.ndarray, T: np.ndarray, g: int) -> None:
     """Keep the owed storm dives still possible (a revealed tile where the player still has a boat);
     none: the turn ends; one: dive it; more: the player picks the order."""
@@ -284,14 +284,14 @@ def resolve_storm_dives(S: np.ndarray, T: np.ndarray, g: int) -> None:
         S[g, S_CUR] = p
 
 
-@njit(cache=True)
+@kernel()
 def legal_storm_order(S: np.ndarray, T: np.ndarray, g: int, out: np.ndarray) -> int:
     for i in range(S[g, S_STORM_N]):
         out[i] = T[T_A_DIVE + S[g, S_STORM + i]]
     return sort_small(out, S[g, S_STORM_N])
 
 
-@njit(cache=True)
+@kernel()
 def apply_storm_order(S: np.ndarray, T: np.ndarray, g: int, action: int) -> None:
     node = T[T_ACT_ARG + action]
     m = 0

@@ -8,7 +8,7 @@ that seat), then a starting tile for each starting site, then the market.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from fathom.fast.jit import kernel
 
 from fathom.core.api import CHANCE
 from fathom.fast.db_market import start_refill
@@ -73,7 +73,7 @@ from fathom.games.deep_blue.game import MARKET_SLOTS
 SETUP_SCENARIO, SETUP_FIRST, SETUP_TILE = ph.SETUP_SCENARIO, ph.SETUP_FIRST, ph.SETUP_TILE
 
 
-@njit(cache=True)
+@kernel()
 def starting_tokens(S: np.ndarray, T: np.ndarray, g: int, first: int) -> None:
     """R-DB-1: tokens by turn order from the first player."""
     n = T[T_N]
@@ -81,7 +81,7 @@ def starting_tokens(S: np.ndarray, T: np.ndarray, g: int, first: int) -> None:
         S[g, S_TOKENS + p] = T[T_TOKENS_BY_ORDER + (p - first) % n]
 
 
-@njit(cache=True)
+@kernel()
 def reset(S: np.ndarray, T: np.ndarray, g: int, seed: int) -> None:
     """Game ``g`` at its initial state for ``seed`` (an int64 bit pattern, see
     :func:`fathom.fast.rng.seed_word`): ``DeepBlueState.__init__``."""
@@ -135,13 +135,13 @@ def reset(S: np.ndarray, T: np.ndarray, g: int, seed: int) -> None:
     S[g, S_D_SITE] = S[g, S_D_TILE] = S[g, S_D_LEADER] = -1
 
 
-@njit(cache=True)
+@kernel()
 def apply_scenario(S: np.ndarray, T: np.ndarray, g: int, action: int) -> None:
     S[g, S_SCEN] = action - T[T_C_SCEN0]
     S[g, S_PHASE] = SETUP_FIRST if T[T_FIRST] < 0 else SETUP_TILE
 
 
-@njit(cache=True)
+@kernel()
 def apply_first_player(S: np.ndarray, T: np.ndarray, g: int, action: int) -> None:
     first = action - T[T_C_FIRST0]
     S[g, S_TURN] = first
@@ -149,7 +149,7 @@ def apply_first_player(S: np.ndarray, T: np.ndarray, g: int, action: int) -> Non
     S[g, S_PHASE] = SETUP_TILE
 
 
-@njit(cache=True)
+@kernel()
 def apply_setup_tile(S: np.ndarray, T: np.ndarray, g: int, action: int) -> None:
     """The drawn starting tile goes face up on the next starting site (the empty one leaves it empty)."""
     tile = action - T[T_C_TILE0]
