@@ -19,6 +19,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from fathom.fast.jit import kernel
+
 from fathom.core.api import CHANCE, TERMINAL
 from fathom.fast import rng as R
 from fathom.fast.db_kernel import MAX_ACTIONS, apply, legal, sample_chance, winners
@@ -30,7 +32,7 @@ REWARD_WIN, REWARD_SCORE = 0, 1
 ILLEGAL_TERMINATE, ILLEGAL_RANDOM = 0, 1  # "raise" is checked before the step (:func:`first_illegal`)
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _others(S: np.ndarray, T: np.ndarray, g: int, seat: int, bots: np.ndarray, buf: np.ndarray) -> None:
     """Chance and the random bots play until ``seat`` decides or the game ends."""
     while True:
@@ -45,7 +47,7 @@ def _others(S: np.ndarray, T: np.ndarray, g: int, seat: int, bots: np.ndarray, b
             apply(S, T, g, buf[i])
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _new_game(S: np.ndarray, T: np.ndarray, g: int, seat: int, seed: int, bots: np.ndarray, steps: np.ndarray,
               buf: np.ndarray) -> None:
     reset(S, T, g, seed)
@@ -55,7 +57,7 @@ def _new_game(S: np.ndarray, T: np.ndarray, g: int, seat: int, seed: int, bots: 
     _others(S, T, g, seat, bots, buf)
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _reward(S: np.ndarray, T: np.ndarray, g: int, seat: int, mode: int, buf: np.ndarray) -> float:
     """``fathom.rl.common.final_rewards`` of ``seat``: ±1 for a (shared) win, or the VP margin."""
     n = T[T_N]
@@ -71,7 +73,7 @@ def _reward(S: np.ndarray, T: np.ndarray, g: int, seat: int, mode: int, buf: np.
     return float(mine - (total - mine) / (n - 1))
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _find(buf: np.ndarray, m: int, action: int) -> bool:
     for i in range(m):
         if buf[i] == action:
@@ -156,7 +158,7 @@ def first_illegal(S: np.ndarray, T: np.ndarray, actions: np.ndarray, pending: np
     return -1
 
 
-@njit(cache=True, nogil=True)
+@kernel(nogil=True)
 def random_legal(masks: np.ndarray, state: np.ndarray, out: np.ndarray) -> None:
     """A uniform random legal action for every row of ``masks`` into ``out`` (0 where none is
     legal), from the :mod:`fathom.fast.rng` generator ``state[0]``: a compiled random learner for

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from numba import njit
+from fathom.fast.jit import kernel
 
 from fathom.core.api import CHANCE, TERMINAL
 from fathom.fast.db_kernel import MAX_ACTIONS, legal, winners
@@ -153,12 +153,12 @@ def params(encoder: Any) -> tuple[np.ndarray, np.ndarray]:
     return off, e
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _clip(x: float) -> float:
     return 1.0 if x > 1.0 else x
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _counts(S: np.ndarray, T: np.ndarray, E: np.ndarray, g: int, col: int, out: np.ndarray, at: int) -> None:
     """Card counts from row column ``col`` on, each over its copies (the encoder's ``_counts``)."""
     for c in range(T[T_NC]):
@@ -167,7 +167,7 @@ def _counts(S: np.ndarray, T: np.ndarray, E: np.ndarray, g: int, col: int, out: 
             out[at + c] = _clip(k / E[E_COPIES + c])
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _sum(S: np.ndarray, g: int, col: int, m: int) -> int:
     total = 0
     for i in range(m):
@@ -175,7 +175,7 @@ def _sum(S: np.ndarray, g: int, col: int, m: int) -> int:
     return total
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _seats(S: np.ndarray, T: np.ndarray, OFF: np.ndarray, E: np.ndarray, g: int, seat: int, hide_vp: bool,
            out: np.ndarray) -> None:
     """Every seat's public fields, at its relative seat; ``hide_vp``: the others' totals are hidden.
@@ -212,7 +212,7 @@ def _seats(S: np.ndarray, T: np.ndarray, OFF: np.ndarray, E: np.ndarray, g: int,
             out[OFF[base + F_SPOT0 + 2 * b] + kind] = 1.0
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _sites(S: np.ndarray, T: np.ndarray, OFF: np.ndarray, E: np.ndarray, g: int, out: np.ndarray) -> None:
     """Every site (start sites, then advanced sites): its tile and spots, its gem (boats: :func:`_holders`)."""
     for i in range(OFF[O_NSITES]):
@@ -233,7 +233,7 @@ def _sites(S: np.ndarray, T: np.ndarray, OFF: np.ndarray, E: np.ndarray, g: int,
             out[OFF[base + G_GEM] + gem] = 1.0
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _holders(S: np.ndarray, T: np.ndarray, OFF: np.ndarray, g: int, seat: int, out: np.ndarray) -> None:
     """The boat on each scouting spot of a face-up tile, as a relative seat. The view names the
     last boat listed on a spot, so the boats are walked backwards and a spot already named is kept."""
@@ -251,7 +251,7 @@ def _holders(S: np.ndarray, T: np.ndarray, OFF: np.ndarray, g: int, seat: int, o
             out[at + (b // 2 - seat) % n] = 1.0
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _step(S: np.ndarray, OFF: np.ndarray, E: np.ndarray, g: int, phase: int, out: np.ndarray) -> None:
     """What the view's ``step`` says of the step under way."""
     if phase == PAY:
@@ -271,7 +271,7 @@ def _step(S: np.ndarray, OFF: np.ndarray, E: np.ndarray, g: int, phase: int, out
         out[OFF[O_REST_LEFT]] = min(1.0, S[g, S_REST_LEFT] / 3)
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _dive(S: np.ndarray, T: np.ndarray, OFF: np.ndarray, g: int, seat: int, out: np.ndarray) -> None:
     """The dive under way (the caller checked there is one)."""
     n = T[T_N]
@@ -298,7 +298,7 @@ def _dive(S: np.ndarray, T: np.ndarray, OFF: np.ndarray, g: int, seat: int, out:
         out[OFF[O_DIVE_PENDING] + S[g, S_D_STEP + i]] += 0.5
 
 
-@njit(cache=True, nogil=True)
+@kernel(nogil=True)
 def observe(S: np.ndarray, T: np.ndarray, OFF: np.ndarray, E: np.ndarray, g: int, seat: int, out: np.ndarray,
             scratch: np.ndarray) -> None:
     """Seat ``seat``'s observation of game ``g`` into ``out`` (zeroed here); ``scratch``: int64, at
@@ -349,7 +349,7 @@ def observe(S: np.ndarray, T: np.ndarray, OFF: np.ndarray, E: np.ndarray, g: int
             out[OFF[O_WINNERS] + (scratch[i] - seat) % n] = 1.0
 
 
-@njit(cache=True, nogil=True)
+@kernel(nogil=True)
 def action_mask(S: np.ndarray, T: np.ndarray, g: int, out: np.ndarray, scratch: np.ndarray) -> int:
     """The legal actions of the seat to move as 0/1 over the player actions (all 0 away from a
     decision); returns how many there are. ``scratch``: int64, at least ``MAX_ACTIONS`` long."""
