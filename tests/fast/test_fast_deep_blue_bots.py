@@ -7,6 +7,8 @@ must be equal. Both games then take the Python bot's action.
 
 from __future__ import annotations
 
+import json
+from collections import Counter
 from typing import Any
 
 import numpy as np
@@ -20,34 +22,62 @@ from fathom.core.registry import new_game
 from fathom.core.rng import Rng
 from fathom.fast import db_bots
 from fathom.fast.db_batch import DeepBlueBatch
+from fathom.fast import db_tables as D
+from fathom.fast.db_kernel import MAX_ACTIONS, apply, sample_chance
 from fathom.fast.db_tables import MAX_PLAYERS
+from fathom.games.deep_blue.data import DEFAULT_DATA_FILE, check_data_file
+from fathom.games.deep_blue.scenarios import ALL_SCENARIOS, NO_SCENARIO, RANDOM_SCENARIO
 
 
-def play_and_compare(players: int, specs: list[str], seeds: range, options: dict[str, Any] | None = None
-                     ) -> dict[str, int]:
+def _seated(seats: list[list[str]], seed_base: int) -> tuple[list[list[Any]], np.ndarray, np.ndarray]:
+    """Python bots of ``seats`` (game ``k``, seat ``s`` seeded ``seed_base + 1000 * k + s``), their
+    compiled kinds and their generators' states."""
+    bots = [[build_bot(spec, "deep-blue", seed_base + 1000 * k + s) for s, spec in enumerate(row)]
+            for k, row in enumerate(seats)]
+    kinds = np.zeros((len(seats), MAX_PLAYERS), np.int64)
+    states = np.zeros((len(seats), MAX_PLAYERS), np.uint64)
+    for k, row in enumerate(bots):
+        for s, bot in enumerate(row):
+            kind = db_bots.seat_policy(bot)
+            assert kind is not None, seats[k][s]
+            kinds[k, s] = kind
+            states[k, s] = Rng(seed_base + 1000 * k + s).state
+    return bots, kinds, states
+
+
+def play_and_compare(players: int, specs: list[str], seeds: range, options: dict[str, Any] | None = None,
+                     choices: Counter[tuple[str, str]] | None = None, advisor: str | None = None) -> dict[str, int]:
     """Play ``seeds`` with ``specs`` (seat ``s`` of game ``k`` gets ``specs[(s + k) % len]``); return
-    the decisions compared per spec. Fails on the first differing choice."""
+    the decisions compared per spec. Fails on the first differing choice. ``choices`` counts the
+    real choices (two or more legal actions) compared, by spec and phase. An ``advisor`` (a spec)
+    is asked too at every decision, in both engines, with its own generators, but not obeyed: it
+    sees the positions the seated bots lead to (counted as ``"<advisor> advising"``)."""
     options = options or {}
     refs = [new_game("deep-blue", players=players, seed=s, record_events=False, **options) for s in seeds]
     game = refs[0].game
     batch = DeepBlueBatch(game, len(refs))
     batch.reset(seeds)
     seats = [[specs[(s + k) % len(specs)] for s in range(players)] for k in range(len(refs))]
-    bots = [[build_bot(spec, "deep-blue", 1000 * k + s) for s, spec in enumerate(row)] for k, row in enumerate(seats)]
-    kinds = np.zeros((len(refs), MAX_PLAYERS), np.int64)
-    states = np.zeros((len(refs), MAX_PLAYERS), np.uint64)
-    for k, row in enumerate(bots):
-        for s, bot in enumerate(row):
-            kind = db_bots.seat_policy(bot)
-            assert kind is not None, seats[k][s]
-            kinds[k, s] = kind
-            states[k, s] = Rng(1000 * k + s).state
+    bots, kinds, states = _seated(seats, 0)
+    askers, ask_kinds, ask_states = _seated([[advisor or specs[0]] * players] * len(refs), 500)
     G = db_bots.policy_tables(game)
     compiled = np.zeros(len(refs), np.int64)
+    advised = np.zeros(len(refs), np.int64)
     actions = np.zeros(len(refs), np.int64)
-    compared = {spec: 0 for spec in specs}
+    compared = {spec: 0 for spec in [*specs, f"{advisor} advising"]}
+
+    def check(who: str, k: int, seat: int, python: int, fast: int) -> None:
+        r = refs[k]
+        assert fast == python, (f"{who} in seat {seat} of seed {seeds[k]}: Python chose "
+                                f"{r.action_to_string(python)}, compiled {r.action_to_string(fast)}")
+        compared[who] += 1
+        if choices is not None and len(r.legal_actions()) > 1:
+            choices[who, r.view(seat)["phase"]] += 1
+
     while any(r.current_player != TERMINAL for r in refs):
         db_bots.decide_batch(batch.S, batch.T, G, kinds, states, compiled)
+        if advisor:
+            db_bots.decide_batch(batch.S, batch.T, G, ask_kinds, ask_states, advised)
         for k, r in enumerate(refs):
             seat = r.current_player
             if seat == TERMINAL:
@@ -56,11 +86,10 @@ def play_and_compare(players: int, specs: list[str], seeds: range, options: dict
             if seat == CHANCE:
                 actions[k] = r.sample_chance()
             else:
+                if advisor:
+                    check(f"{advisor} advising", k, seat, askers[k][seat].choose(r), int(advised[k]))
                 actions[k] = bots[k][seat].choose(r)
-                assert compiled[k] == actions[k], (
-                    f"{seats[k][seat]} in seat {seat} of seed {seeds[k]}: Python chose "
-                    f"{r.action_to_string(int(actions[k]))}, compiled {r.action_to_string(int(compiled[k]))}")
-                compared[seats[k][seat]] += 1
+                check(seats[k][seat], k, seat, int(actions[k]), int(compiled[k]))
             r.apply(int(actions[k]))
         batch.apply(actions)
     final = batch.scores()
@@ -77,3 +106,103 @@ def test_compiled_random_bot_draws_what_the_python_random_bot_draws(players: int
 
 def test_bots_without_a_compiled_form_say_so():
     assert db_bots.seat_policy(build_bot("ismcts", "deep-blue", 0)) is None
+
+
+@pytest.fixture(scope="module")
+def corrected_data(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """A user's corrected box with other values for what greedy weighs: gem VP, card VP, cash and
+    propellers, prices, tile VP and spot order."""
+    raw = json.loads(DEFAULT_DATA_FILE.read_text(encoding="utf-8"))
+    raw["gems"]["vp"] = {"silver": 2, "gold": 3, "red": 5}
+    raw["gems"]["vp_on_matching_spot"] = {"silver": 4, "gold": 6, "red": 12}
+    raw["market"]["slot_prices"] = [0, 1, 3, 4]
+    for card in raw["crew_deck"]:
+        if card.get("vp"):
+            card["vp"] += 2
+        if card.get("cash"):
+            card["cash"] += 1
+        if card.get("propellers"):
+            card["propellers"] += 1
+    for tile in raw["wreck_tiles"]:
+        if tile.get("leader_vp"):
+            tile["leader_vp"] += 2
+            tile["scouting_spots"] = list(reversed(tile["scouting_spots"]))
+    path = tmp_path_factory.mktemp("data") / "corrected.json"
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    assert check_data_file(path) == []
+    return str(path)
+
+
+GREEDY_PHASES = ("turn", "pay", "sail-pay", "sail-move", "scout", "rush", "defend", "play", "continue")
+"""The phases where greedy makes a real choice in games among greedy and random bots (it never
+refreshes, so it takes a free card only when its fallback draw refreshed)."""
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_compiled_greedy_bot_chooses_what_the_python_greedy_bot_chooses(players: int):
+    choices: Counter[tuple[str, str]] = Counter()
+    compared = play_and_compare(players, ["greedy", "random", "greedy"], range(players * 50, players * 50 + 8),
+                                choices=choices)
+    assert compared["greedy"] > 1500 and compared["random"] > 300
+    assert all(choices["greedy", phase] > 0 for phase in GREEDY_PHASES), choices
+
+
+@pytest.mark.parametrize("scenario", ALL_SCENARIOS + (NO_SCENARIO, RANDOM_SCENARIO))
+def test_compiled_greedy_bot_plays_every_scenario_as_the_python_one(scenario: str):
+    choices: Counter[tuple[str, str]] = Counter()
+    compared = play_and_compare(4, ["greedy", "greedy", "random"], range(122, 125), {"scenario": scenario}, choices)
+    assert compared["greedy"] > 600
+    if scenario == "storm":  # R-DB-16: which Sunken City to dive first (seed 122 comes to it)
+        assert choices["greedy", "storm-order"] > 0, choices
+
+
+def test_compiled_greedy_bot_judges_the_positions_random_play_reaches_as_the_python_one() -> None:
+    """Random bots stray where greedy never leads (a refresh and its free card, odd payments)."""
+    choices: Counter[tuple[str, str]] = Counter()
+    compared = play_and_compare(3, ["random"], range(900, 912), {"scenario": "storm"}, choices, advisor="greedy")
+    assert compared["greedy advising"] > 8000
+    assert all(choices["greedy advising", phase] > 0 for phase in (*GREEDY_PHASES, "take")), choices
+
+
+def test_compiled_greedy_bot_reads_nothing_its_view_hides():
+    """Others' hands and rest piles, the deck, the face-down tiles, the seed and the hidden totals
+    scrambled in a copy of the row: greedy chooses the same."""
+    game = new_game("deep-blue", players=4, seed=0).game
+    n, nc, nt = 4, len(game.components.cards), len(game.components.tiles)
+    batch = DeepBlueBatch(game, 1)
+    S, T, G = batch.S, batch.T, db_bots.policy_tables(game)
+    out = np.empty(MAX_ACTIONS, np.int64)
+    noise = np.random.default_rng(0)
+    bots = np.array([Rng(p + 1).state for p in range(MAX_PLAYERS)], np.uint64)
+    checked = 0
+    for seed in range(3):
+        batch.reset([seed])
+        while S[0, D.S_CUR] != TERMINAL:
+            seat = int(S[0, D.S_CUR])
+            if seat == CHANCE:
+                apply(S, T, 0, sample_chance(S, T, 0))
+                continue
+            hidden = S.copy()
+            for p in range(n):
+                if p != seat:
+                    for col in (D.S_HAND, D.S_REST):
+                        hidden[0, col + p * D.MAX_CARDS:col + p * D.MAX_CARDS + nc] = noise.integers(0, 3, nc)
+            hidden[0, D.S_DECK:D.S_DECK + nc] = noise.integers(0, 4, nc)
+            hidden[0, D.S_UNREVEALED:D.S_UNREVEALED + nt] = noise.integers(0, 2, nt)
+            hidden[0, D.S_VP:D.S_VP + n] = noise.integers(0, 200, n)
+            hidden[0, D.S_SEED] = noise.integers(1 << 62)
+            blind = db_bots.choose(hidden, T, G, 0, seat, db_bots.GREEDY, bots.copy(), out)
+            action = db_bots.choose(S, T, G, 0, seat, db_bots.GREEDY, bots, out)
+            assert blind == action, game.action_names[action]
+            apply(S, T, 0, action)
+            checked += 1
+    assert checked > 1000
+
+
+def test_compiled_greedy_bot_with_open_scores_and_a_corrected_box(corrected_data: str):
+    open_scores = play_and_compare(3, ["greedy"], range(4), {"hidden_scores": False})
+    corrected = play_and_compare(4, ["greedy", "random"], range(6), {"data_file": corrected_data})
+    assert open_scores["greedy"] > 800 and corrected["greedy"] > 1000
+    game = new_game("deep-blue", players=4, seed=0, data_file=corrected_data).game
+    G = db_bots.policy_tables(game)
+    assert not np.array_equal(G, db_bots.policy_tables(new_game("deep-blue", players=4, seed=0).game))

@@ -1,5 +1,5 @@
-"""Deep Blue's bots compiled, for simulations and benches on the kernel: ``random`` (and the rule-based
-bots as they are ported).
+"""Deep Blue's bots compiled, for simulations and benches on the kernel: ``random`` and ``greedy``
+(level 1, :mod:`fathom.fast.db_greedy`).
 
 Why exact copies of the Python bots' choices: a ``--fast`` simulation must play the very games the
 reference run plays, so each policy here takes the action its Python bot would take on the same
@@ -18,34 +18,47 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from fathom.fast import db_greedy
 from fathom.fast import rng as R
 from fathom.fast.db_kernel import MAX_ACTIONS, legal
 from fathom.fast.db_tables import S_CUR
 
-RANDOM = 0  # a seat's policy
-KINDS = {"random": RANDOM}
+RANDOM, GREEDY = 0, 1  # a seat's policy
+KINDS = {"random": RANDOM, "greedy": GREEDY}
 
 
 def seat_policy(bot: Any) -> int | None:
     """The compiled kind of a Python bot, or ``None`` when it has no compiled form."""
+    from fathom.bots.deep_blue_greedy import DeepBlueGreedyBot
     from fathom.bots.random_bot import RandomBot
 
     if type(bot) is RandomBot:
         return RANDOM
+    if type(bot) is DeepBlueGreedyBot:
+        return GREEDY
     return None
 
 
 def policy_tables(game: Any) -> np.ndarray:
-    """What the compiled policies read of ``game`` besides its rules tables (float64)."""
-    return np.zeros(1, np.float64)
+    """What the compiled policies read of ``game`` besides its rules tables (float64): greedy's
+    constants and per-game values (:func:`fathom.fast.db_greedy.tables`)."""
+    return db_greedy.tables(game)
 
 
 @njit(cache=True)
 def choose(S: np.ndarray, T: np.ndarray, G: np.ndarray, g: int, seat: int, kind: int, bots: np.ndarray,
            out: np.ndarray) -> int:
     """The action of ``seat``'s bot at a decision of game ``g``. ``bots``: every seat's generator
-    state (the chosen seat's is advanced); ``out``: scratch of :data:`MAX_ACTIONS` int64."""
+    state (the chosen seat's is advanced); ``out``: scratch of :data:`MAX_ACTIONS` int64.
+    Greedy plays a forced move without a thought (``ViewBot.choose``) and falls back to its
+    generator's ``rng.choice(legal)`` where it names nothing legal; random draws even when forced."""
     m = legal(S, T, g, out)
+    if kind == GREEDY:
+        if m == 1:
+            return out[0]
+        action = db_greedy.decide(S, T, G, g, seat, out, m)
+        if action >= 0:
+            return action
     bots[seat], i = R.randbelow(bots[seat], m)  # RandomBot: rng.choice(legal_actions())
     return out[i]
 
