@@ -155,3 +155,4 @@ def test_fathom_fast_verify_and_bench_fast_cover_deep_blue():
     assert main(["bench", "--fast", "--game", "deep-blue", "--seconds", "0.2"], stdout=out) == 0
     text = out.getvalue()
     assert "deep-blue: 4 players" in text and "transitions/s" in text and "games/s" in text
+    assert "deep-blue: 4 players, greedy bots" in text and "loop on one core (fathom.fast)" in text

@@ -1,8 +1,9 @@
 """``fathom bench --fast``: the compiled engine's speed, printed in the lines of ``fathom bench``.
 
 Random play on one core (the reference bench's own seeds and bots, so the same games) and on every
-core numba may use; then whatever else a game's compiled form benches (Into the Blue: its compiled
-greedy and heuristic bots in every seat, one core and all cores, and the vector environment's steps).
+core numba may use; then whatever else a game's compiled form benches: its compiled bots in every seat,
+one core and all cores (Deep Blue: greedy; Into the Blue: greedy and heuristic, then the vector
+environment's steps).
 The first call compiles the kernels (numba caches them on disk, so later processes only load them);
 its time is printed apart and never counted in the loop.
 """

@@ -57,18 +57,35 @@ def _verify_into_the_blue(players: int, seeds: Sequence[int], options: dict[str,
     return verify_into_the_blue(players, seeds, options, chooser_seed=chooser_seed, view_every=view_every)
 
 
+def _bot_lines(kinds: Sequence[str], play: Callable[[str, int], Any], say_loop: Callable[[str, str, Any], None]
+               ) -> None:
+    """Each compiled bot in every seat, one core then every core: ``play(kind, threads)``."""
+    from fathom.fast.spread import usable_cores
+
+    cores = usable_cores()
+    for bots in kinds:
+        say_loop(bots, "one core", play(bots, 1))
+        if cores > 1:
+            say_loop(bots, f"{cores} cores", play(bots, cores))
+
+
+def _deep_blue_benches(game: Any, T: np.ndarray, players: int, seconds: float,
+                       say_loop: Callable[[str, str, Any], None], say: Callable[..., None]) -> None:
+    """The compiled greedy bot in every seat, one core and all cores (:mod:`fathom.fast.db_bench`)."""
+    from fathom.fast import db_bench, db_bots
+
+    G = db_bots.policy_tables(game)
+    _bot_lines(("greedy",), lambda bots, threads: db_bench.play_for(T, G, bots, seconds, threads=threads), say_loop)
+
+
 def _into_the_blue_benches(game: Any, T: np.ndarray, players: int, seconds: float,
                            say_loop: Callable[[str, str, Any], None], say: Callable[..., None]) -> None:
     """The compiled greedy and heuristic bots in every seat, one core and all cores, then the vector
     environment's steps (:mod:`fathom.fast.itb_bench`)."""
     from fathom.fast import itb_bench
-    from fathom.fast.spread import usable_cores
 
-    cores = usable_cores()
-    for bots in ("greedy", "heuristic"):
-        say_loop(bots, "one core", itb_bench.play_for(T, game.rerolls, bots, seconds))
-        if cores > 1:
-            say_loop(bots, f"{cores} cores", itb_bench.play_for(T, game.rerolls, bots, seconds, threads=cores))
+    _bot_lines(("greedy", "heuristic"),
+               lambda bots, threads: itb_bench.play_for(T, game.rerolls, bots, seconds, threads=threads), say_loop)
     steps, threads = itb_bench.env_steps(players, seconds)
     say(f"{game.name}: FastIntoTheBlueVectorEnv, 4096 environments, learner in seat 0 taking its first legal "
         f"action, {steps.seconds:.2f} s on {threads} thread(s)", "bold")
@@ -85,6 +102,7 @@ def _deep_blue_option_sets() -> list[dict[str, Any]]:
 
 
 COMPILED: dict[str, CompiledGame] = {
-    DeepBlueGame.name: CompiledGame(_deep_blue_kernels, _verify_deep_blue, _deep_blue_option_sets),
+    DeepBlueGame.name: CompiledGame(_deep_blue_kernels, _verify_deep_blue, _deep_blue_option_sets,
+                                    _deep_blue_benches),
     IntoTheBlueGame.name: CompiledGame(_into_the_blue_kernels, _verify_into_the_blue, list, _into_the_blue_benches),
 }

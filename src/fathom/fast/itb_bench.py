@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import time
+from collections.abc import Callable
 
 import numpy as np
 from numba import njit
@@ -69,20 +70,35 @@ def bench_bots(rows: int, worker_seeds: bool) -> np.ndarray:
 def play_for(T: np.ndarray, rerolls: int, kind: str, seconds: float, threads: int = 1, chunk: int = 2000) -> Timed:
     """Games with ``kind`` (random, greedy, heuristic) in every seat for about ``seconds`` of wall
     time, in calls of about ``chunk`` games: on this thread (``threads`` 1) or spread over ``threads``."""
-    rows = 1 if threads == 1 else threads * ROWS_PER_THREAD
-    each = max(1, chunk // rows)
+    rows = bench_rows(threads)
     kinds = np.full(MAX_PLAYERS, itb_bots.KINDS[kind], np.int64)
     params = np.tile(itb_bots.params_row(), (MAX_PLAYERS, 1))
     BI, BF = itb_bots.tables(rerolls)
     S = new_batch(rows)
     bots = bench_bots(rows, threads > 1)
     counts = np.zeros(rows, np.int64)
-    spread = Spread(threads, slices_per_thread=ROWS_PER_THREAD)
 
     def call(seed: int, games: int, lo: int, hi: int) -> None:
         play_rows(S, T, BI, BF, rerolls, kinds, params, bots, seed, games, counts, lo, hi)
 
-    call(0, 0, 0, rows)  # compile or load before the clock starts
+    return timed_rows(call, counts, threads, seconds, chunk)
+
+
+def bench_rows(threads: int) -> int:
+    """Rows of a bench batch: one on one core, :data:`ROWS_PER_THREAD` a thread otherwise."""
+    return 1 if threads == 1 else threads * ROWS_PER_THREAD
+
+
+def timed_rows(call: Callable[[int, int, int, int], None], counts: np.ndarray, threads: int, seconds: float,
+               chunk: int) -> Timed:
+    """Either game's bot bench loop: ``call(first seed, games each, lo, hi)`` plays whole games in rows
+    ``lo..hi-1`` and writes each row's transitions to ``counts``; repeated on the next seeds, the rows
+    spread over ``threads``, until ``seconds`` of wall time have passed (the first call, which
+    compiles or loads the kernels, plays no game and is not timed)."""
+    rows = len(counts)
+    each = max(1, chunk // rows)
+    spread = Spread(threads, slices_per_thread=ROWS_PER_THREAD)
+    call(0, 0, 0, rows)
     out = Timed()
     seed = 0
     start, cpu = time.perf_counter(), time.process_time()

@@ -1,0 +1,63 @@
+"""Timed loops of ``fathom bench --fast`` for Deep Blue beyond random play: whole games with a compiled
+bot (:mod:`fathom.fast.db_bots`) in every seat, on one core or spread over all of them.
+
+Why the bench's own seeds and bots: on one core game ``k`` is seed ``first_seed + k`` and seat ``p``'s
+bot is seeded ``p + 1`` and keeps its generator from game to game, as ``fathom bench`` seeds its bots
+(:func:`fathom.cli.bench.reference_bots`), so greedy play here is the games
+``DeepBlueGreedyBot(seed=p + 1)`` would play through :func:`fathom.cli.bench.play_whole_game`. Spread
+over the cores, row ``w`` plays its own slice of seeds with bots seeded ``p + 1 + 1000 * w``; the
+loop and its timing are Into the Blue's (:func:`fathom.fast.itb_bench.timed_rows`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from fathom.fast import db_bots
+from fathom.fast.db_kernel import MAX_ACTIONS, apply, sample_chance
+from fathom.fast.db_setup import reset
+from fathom.fast.db_tables import MAX_PLAYERS, S_CUR, new_batch
+from fathom.fast.itb_bench import bench_bots, bench_rows, timed_rows
+from fathom.fast.itb_play import Timed
+from fathom.core.api import TERMINAL
+
+
+@njit(cache=True, nogil=True)
+def play_rows(S: np.ndarray, T: np.ndarray, G: np.ndarray, kinds: np.ndarray, bots: np.ndarray, first_seed: int,
+              each: int, transitions: np.ndarray, lo: int, hi: int) -> None:
+    """Rows ``lo..hi-1`` each play ``each`` whole games (row ``w``: seeds ``first_seed + w * each``
+    on) with seat ``p``'s policy ``kinds[p]`` and generator ``bots[w, p]``; ``transitions[w]``: the
+    apply calls of row ``w``."""
+    out = np.empty(MAX_ACTIONS, np.int64)
+    for w in range(lo, hi):
+        total = 0
+        for k in range(each):
+            reset(S, T, w, first_seed + w * each + k)
+            while True:
+                cur = S[w, S_CUR]
+                if cur == TERMINAL:
+                    break
+                if cur < 0:
+                    a = sample_chance(S, T, w)
+                else:
+                    a = db_bots.choose(S, T, G, w, cur, kinds[cur], bots[w], out)
+                apply(S, T, w, a)
+                total += 1
+        transitions[w] = total
+
+
+def play_for(T: np.ndarray, G: np.ndarray, kind: str, seconds: float, threads: int = 1, chunk: int = 200) -> Timed:
+    """Games with ``kind`` (a key of :data:`fathom.fast.db_bots.KINDS`) in every seat for about
+    ``seconds`` of wall time, in calls of about ``chunk`` games: on this thread (``threads`` 1) or
+    spread over ``threads``. ``G``: :func:`fathom.fast.db_bots.policy_tables` of the game."""
+    rows = bench_rows(threads)
+    kinds = np.full(MAX_PLAYERS, db_bots.KINDS[kind], np.int64)
+    S = new_batch(rows)
+    bots = bench_bots(rows, threads > 1)
+    counts = np.zeros(rows, np.int64)
+
+    def call(seed: int, games: int, lo: int, hi: int) -> None:
+        play_rows(S, T, G, kinds, bots, seed, games, counts, lo, hi)
+
+    return timed_rows(call, counts, threads, seconds, chunk)
