@@ -64,7 +64,7 @@ def play_and_compare(players: int, specs: list[str], seeds: range, options: dict
     compiled = np.zeros(len(refs), np.int64)
     advised = np.zeros(len(refs), np.int64)
     actions = np.zeros(len(refs), np.int64)
-    compared = {spec: 0 for spec in [*specs, f"{advisor} advising"]}
+    compared = {spec: 0 for spec in [*specs, *([f"{advisor} advising"] if advisor else [])]}
 
     def check(who: str, k: int, seat: int, python: int, fast: int) -> None:
         r = refs[k]

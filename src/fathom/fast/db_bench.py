@@ -20,16 +20,13 @@ from fathom.fast.db_setup import reset
 from fathom.fast.db_tables import MAX_PLAYERS, S_CUR, new_batch
 from fathom.fast.itb_bench import bench_bots, bench_rows, timed_rows
 from fathom.fast.itb_play import Timed
+from fathom.fast.jit import kernel
 from fathom.core.api import TERMINAL
 
 
-@njit(cache=True, nogil=True)
-def play_rows(S: np.ndarray, T: np.ndarray, G: np.ndarray, kinds: np.ndarray, bots: np.ndarray, first_seed: int,
-              each: int, transitions: np.ndarray, lo: int, hi: int) -> None:
-    """Rows ``lo..hi-1`` each play ``each`` whole games (row ``w``: seeds ``first_seed + w * each``
-    on) with seat ``p``'s policy ``kinds[p]`` and generator ``bots[w, p]``; ``transitions[w]``: the
-    apply calls of row ``w``."""
-    out = np.empty(MAX_ACTIONS, np.int64)
+@kernel(nogil=True)
+def _play_rows(S: np.ndarray, T: np.ndarray, G: np.ndarray, kinds: np.ndarray, bots: np.ndarray, first_seed: int,
+               each: int, transitions: np.ndarray, lo: int, hi: int, out: np.ndarray) -> None:
     for w in range(lo, hi):
         total = 0
         for k in range(each):
@@ -45,6 +42,15 @@ def play_rows(S: np.ndarray, T: np.ndarray, G: np.ndarray, kinds: np.ndarray, bo
                 apply(S, T, w, a)
                 total += 1
         transitions[w] = total
+
+
+@njit(cache=True, nogil=True)
+def play_rows(S: np.ndarray, T: np.ndarray, G: np.ndarray, kinds: np.ndarray, bots: np.ndarray, first_seed: int,
+              each: int, transitions: np.ndarray, lo: int, hi: int) -> None:
+    """Rows ``lo..hi-1`` each play ``each`` whole games (row ``w``: seeds ``first_seed + w * each``
+    on) with seat ``p``'s policy ``kinds[p]`` and generator ``bots[w, p]``; ``transitions[w]``: the
+    apply calls of row ``w``."""
+    _play_rows(S, T, G, kinds, bots, first_seed, each, transitions, lo, hi, np.empty(MAX_ACTIONS, np.int64))
 
 
 def play_for(T: np.ndarray, G: np.ndarray, kind: str, seconds: float, threads: int = 1, chunk: int = 200) -> Timed:

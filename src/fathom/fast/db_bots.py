@@ -22,6 +22,7 @@ from fathom.fast import db_greedy
 from fathom.fast import rng as R
 from fathom.fast.db_kernel import MAX_ACTIONS, legal
 from fathom.fast.db_tables import S_CUR
+from fathom.fast.jit import kernel
 
 RANDOM, GREEDY = 0, 1  # a seat's policy
 KINDS = {"random": RANDOM, "greedy": GREEDY}
@@ -45,7 +46,7 @@ def policy_tables(game: Any) -> np.ndarray:
     return db_greedy.tables(game)
 
 
-@njit(cache=True)
+@kernel()
 def choose(S: np.ndarray, T: np.ndarray, G: np.ndarray, g: int, seat: int, kind: int, bots: np.ndarray,
            out: np.ndarray) -> int:
     """The action of ``seat``'s bot at a decision of game ``g``. ``bots``: every seat's generator

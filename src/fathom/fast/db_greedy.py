@@ -84,6 +84,7 @@ from fathom.fast.db_tables import (
     T_START_SITES,
     T_TREASURE_SPOT,
 )
+from fathom.fast.jit import kernel
 from fathom.games.deep_blue.data import GEMS, SPOT_KINDS
 from fathom.games.deep_blue.facts import FACE_DOWN, NO_TILE
 from fathom.games.deep_blue.game import MARKET_SLOTS
@@ -202,7 +203,7 @@ def _hand_count(S: np.ndarray, T: np.ndarray, g: int, seat: int, protecting: boo
     return n
 
 
-@njit(cache=True)
+@kernel()
 def sail_target(S: np.ndarray, T: np.ndarray, g: int, seat: int) -> tuple[int, int]:
     """``_sail_target``: ``(node, distance)`` of the most attractive site, node -1 when none."""
     b0, b1 = S[g, S_BOAT_NODE + 2 * seat], S[g, S_BOAT_NODE + 2 * seat + 1]
@@ -235,7 +236,7 @@ def sail_target(S: np.ndarray, T: np.ndarray, g: int, seat: int) -> tuple[int, i
 
 
 # ---- the phases -------------------------------------------------------------------------------------
-@njit(cache=True)
+@kernel()
 def _best_recruit(S: np.ndarray, T: np.ndarray, G: np.ndarray, g: int, seat: int, out: np.ndarray, m: int) -> int:
     many = 1 if _hand_count(S, T, g, seat, True, False) >= 2 else 0
     best, best_value = NONE, 0.0
@@ -250,7 +251,7 @@ def _best_recruit(S: np.ndarray, T: np.ndarray, G: np.ndarray, g: int, seat: int
     return best if best_value >= 1.0 else NONE
 
 
-@njit(cache=True)
+@kernel()
 def _turn(S: np.ndarray, T: np.ndarray, G: np.ndarray, g: int, seat: int, out: np.ndarray, m: int) -> int:
     cards = _hand_count(S, T, g, seat, False, False)
     keen = _hand_count(S, T, g, seat, True, False) > 0 or _hand_count(S, T, g, seat, False, True) > 0
@@ -285,7 +286,7 @@ def _turn(S: np.ndarray, T: np.ndarray, G: np.ndarray, g: int, seat: int, out: n
     return _pick(out, m, rest)
 
 
-@njit(cache=True)
+@kernel()
 def _pay(S: np.ndarray, T: np.ndarray, g: int, out: np.ndarray, m: int) -> int:
     """The token, else the card with the least ``(keeps score, falls short, cash)``, first on ties."""
     if _has(out, m, T[T_A_PAY_TOKEN]):
@@ -303,7 +304,7 @@ def _pay(S: np.ndarray, T: np.ndarray, g: int, out: np.ndarray, m: int) -> int:
     return best
 
 
-@njit(cache=True)
+@kernel()
 def _sail_pay(S: np.ndarray, T: np.ndarray, g: int, seat: int, out: np.ndarray, m: int) -> int:
     node, dist = sail_target(S, T, g, seat)
     need = dist if node >= 0 else 1
@@ -326,7 +327,7 @@ def _sail_pay(S: np.ndarray, T: np.ndarray, g: int, seat: int, out: np.ndarray, 
     return token if _has(out, m, token) else _pick(out, m, done)
 
 
-@njit(cache=True)
+@kernel()
 def _sail_move(S: np.ndarray, T: np.ndarray, g: int, seat: int, out: np.ndarray, m: int) -> int:
     goal = sail_target(S, T, g, seat)[0]
     done = T[T_A_DONE]
@@ -342,7 +343,7 @@ def _sail_move(S: np.ndarray, T: np.ndarray, g: int, seat: int, out: np.ndarray,
     return _pick(out, m, best)
 
 
-@njit(cache=True)
+@kernel()
 def _take(S: np.ndarray, T: np.ndarray, G: np.ndarray, g: int, out: np.ndarray, m: int) -> int:
     """``max`` of ``(card value, name)`` over the cards it may take."""
     best, value, rank = NONE, 0, 0.0
@@ -357,7 +358,7 @@ def _take(S: np.ndarray, T: np.ndarray, G: np.ndarray, g: int, out: np.ndarray, 
     return best
 
 
-@njit(cache=True)
+@kernel()
 def _spots_rate(S: np.ndarray, T: np.ndarray, g: int, seat: int, gem: int) -> int:
     """``_dive_rates``: the gem's VP for the seat in the dive (raised by its spot on the tile)."""
     kind = T[T_TREASURE_SPOT + gem]
@@ -368,7 +369,7 @@ def _spots_rate(S: np.ndarray, T: np.ndarray, g: int, seat: int, gem: int) -> in
     return T[T_GEM_VP + gem]
 
 
-@njit(cache=True)
+@kernel()
 def _gem_value(S: np.ndarray, T: np.ndarray, g: int, seat: int) -> int:
     total = 0
     for gem in range(N_GEMS):
@@ -376,7 +377,7 @@ def _gem_value(S: np.ndarray, T: np.ndarray, g: int, seat: int) -> int:
     return total
 
 
-@njit(cache=True)
+@kernel()
 def _defend(S: np.ndarray, T: np.ndarray, g: int, seat: int, out: np.ndarray, m: int) -> int:
     spot = _first(T, out, m, K_DEFEND_SPOT)
     if spot >= 0:
@@ -387,7 +388,7 @@ def _defend(S: np.ndarray, T: np.ndarray, g: int, seat: int, out: np.ndarray, m:
     return _pick(out, m, T[T_A_RESURFACE])
 
 
-@njit(cache=True)
+@kernel()
 def _can_defend(S: np.ndarray, T: np.ndarray, g: int, seat: int, gem: int) -> bool:
     for c in range(T[T_NC]):
         if S[g, S_HAND + seat * MAX_CARDS + c] > 0 and T[T_PROTECTS + c] == gem:
@@ -399,7 +400,7 @@ def _can_defend(S: np.ndarray, T: np.ndarray, g: int, seat: int, gem: int) -> bo
     return False
 
 
-@njit(cache=True)
+@kernel()
 def _continue(S: np.ndarray, T: np.ndarray, G: np.ndarray, g: int, seat: int, out: np.ndarray, m: int) -> int:
     stop = T[T_A_STOP]
     total = 0
@@ -424,7 +425,7 @@ def _continue(S: np.ndarray, T: np.ndarray, G: np.ndarray, g: int, seat: int, ou
     return _pick(out, m, T[T_A_CONTINUE])
 
 
-@njit(cache=True)
+@kernel()
 def decide(S: np.ndarray, T: np.ndarray, G: np.ndarray, g: int, seat: int, out: np.ndarray, m: int) -> int:
     """``DeepBlueGreedyBot.decide`` on the ``m`` legal actions in ``out`` (two or more): the action,
     or :data:`NONE` where the bot falls back to ``rng.choice(legal)``."""
