@@ -182,6 +182,18 @@ def test_compiled_greedy_bot_judges_the_positions_random_play_reaches_as_the_pyt
     assert all(choices["greedy advising", phase] > 0 for phase in (*GREEDY_PHASES, "take")), choices
 
 
+def test_compiled_greedy_bot_falls_back_on_its_generator_as_the_python_one(monkeypatch: pytest.MonkeyPatch):
+    """The rules always leave greedy something it names, so its ``rng.choice(legal)`` is reached here by
+    emptying its scouting preference (both engines read it): every scout is then a draw from the
+    seat's generator, and the draws must agree one after another."""
+    from fathom.bots import deep_blue_greedy
+
+    monkeypatch.setattr(deep_blue_greedy, "SPOT_PREFERENCE", ())
+    choices: Counter[tuple[str, str]] = Counter()
+    compared = play_and_compare(4, ["greedy"], range(40, 44), choices=choices)
+    assert compared["greedy"] > 1000 and choices["greedy", "scout"] > 30, choices
+
+
 def test_compiled_greedy_bot_reads_nothing_its_view_hides():
     """Others' hands and rest piles, the deck, the face-down tiles, the seed and the hidden totals
     scrambled in a copy of the row: greedy chooses the same."""
