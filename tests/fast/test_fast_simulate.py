@@ -18,7 +18,6 @@ import pytest
 pytest.importorskip("numba")
 
 from fathom.cli.main import main
-from fathom.fast import itb_sim
 from fathom.sim.balance import study_tables, study_tasks
 from fathom.sim.runner import make_tasks, run_tasks, without_timing
 
@@ -79,14 +78,27 @@ def test_the_commands_print_the_same_rows_with_and_without_fast(tmp_path: Path):
 @pytest.mark.parametrize("argv, says", [
     (["simulate", "into-the-blue", "--bots", "expert,greedy"], "the bot 'expert' has no compiled form; --fast plays random, greedy, heuristic"),
     (["simulate", "into-the-blue", "--bots", "ismcts,greedy"], "the bot 'ismcts' has no compiled form"),
-    (["simulate", "deep-blue", "--bots", "random,random"], "deep-blue has no compiled bots for simulations yet; --fast plays into-the-blue"),
+    (["simulate", "deep-blue", "--bots", "random,heuristic"], "the bot 'heuristic' has no compiled form; --fast plays random"),
+    (["tournament", "deep-blue", "--bots", "random,ismcts"], "the bot 'ismcts' has no compiled form; --fast plays random"),
     (["balance", "into-the-blue", "--bot", "greedy", "--ray", "local"], "--fast runs on this machine's cores"),
 ])
 def test_what_fast_cannot_play_is_refused_before_any_game(tmp_path: Path, argv: list[str], says: str):
-    if argv[1] in itb_sim.FAST_GAMES and argv[1] != "into-the-blue":
-        pytest.skip(f"{argv[1]} has a compiled kernel now")
     code, text = _command(tmp_path, "x", *argv, "--fast")
     assert code == 2 and says in text.replace("\n", " ")
+    assert not (tmp_path / "x").exists()
+
+
+def test_a_game_without_compiled_bots_is_refused_naming_those_with(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """Which games ``--fast`` simulates comes from the compiled games that name a simulation module."""
+    import dataclasses
+
+    from fathom.fast import games
+
+    without = dataclasses.replace(games.COMPILED["deep-blue"], simulate=None)
+    monkeypatch.setitem(games.COMPILED, "deep-blue", without)
+    code, text = _command(tmp_path, "x", "simulate", "deep-blue", "--bots", "random,random", "--fast")
+    assert code == 2
+    assert "deep-blue has no compiled bots for simulations yet; --fast plays into-the-blue" in text.replace("\n", " ")
     assert not (tmp_path / "x").exists()
 
 

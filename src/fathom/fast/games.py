@@ -28,6 +28,7 @@ class CompiledGame:
     verify: Callable[..., Any]
     option_sets: Callable[[], list[dict[str, Any]]]
     more_benches: Callable[..., None] | None = None  # (game, T, players, seconds, say_loop, say): more bench lines
+    simulate: str | None = None  # the fathom.fast module of its simulations with compiled bots (see sim_tasks)
 
 
 def _deep_blue_kernels(game: Game) -> tuple[np.ndarray, ModuleType]:
@@ -103,6 +104,7 @@ def _deep_blue_option_sets() -> list[dict[str, Any]]:
 
 COMPILED: dict[str, CompiledGame] = {
     DeepBlueGame.name: CompiledGame(_deep_blue_kernels, _verify_deep_blue, _deep_blue_option_sets,
-                                    _deep_blue_benches),
-    IntoTheBlueGame.name: CompiledGame(_into_the_blue_kernels, _verify_into_the_blue, list, _into_the_blue_benches),
+                                    _deep_blue_benches, "db_sim"),
+    IntoTheBlueGame.name: CompiledGame(_into_the_blue_kernels, _verify_into_the_blue, list, _into_the_blue_benches,
+                                       "itb_sim"),
 }

@@ -1,28 +1,19 @@
-"""``fathom simulate/balance/tournament --fast``: the tasks of :mod:`fathom.sim.runner` played whole
-in the kernel, Into the Blue with the bots that have compiled forms.
+"""``fathom simulate/balance/tournament --fast`` for Into the Blue: its tasks played whole in the
+kernel (batches, threads and timing: :mod:`fathom.fast.sim_tasks`).
 
-Why the same records: a designer compares a fast run with a reference one, and a saved run must
-replay. A task is played from its own seed with each seat's bot seeded ``bot_seed(seed, seat)``,
-exactly as :func:`fathom.sim.runner.play_one` does, and the compiled bots choose what the Python
-bots choose (:mod:`fathom.fast.itb_bots`), so every record holds the same game: scores, winners,
-length, decisions and the statistics ``fathom.sim.stats.into_the_blue`` reads from the event log
-(counted here as the game goes, for there is no log). Only the timing fields differ: ``think_s`` is
-not measured per decision (0) and ``wall_s`` is the game's share of its batch's time.
+The compiled bots choose what the Python bots choose (:mod:`fathom.fast.itb_bots`), so every record
+holds the same game as :func:`fathom.sim.runner.play_one`'s: scores, winners, length, decisions and
+the statistics ``fathom.sim.stats.into_the_blue`` reads from the event log (counted here as the game
+goes, for there is no log).
 """
 
 from __future__ import annotations
 
-import time
-from collections.abc import Iterator, Sequence
 from typing import Any
 
 import numpy as np
 from numba import njit
 
-from fathom.bots.specs import build_bot
-from fathom.core.errors import OptionError
-from fathom.core.registry import new_game
-from fathom.core.rng import Rng
 from fathom.fast.jit import kernel
 from fathom.fast import itb_bots
 from fathom.fast.itb_kernel import (
@@ -47,12 +38,10 @@ from fathom.fast.itb_kernel import (
 )
 from fathom.fast.itb_tables import MAX_PLAYERS, MAX_VALUES, T_N, T_NV, T_PERFECT, T_RUN
 from fathom.fast.itb_tables import build as build_tables
-from fathom.fast.rng import seed_word
-from fathom.fast.spread import Spread
+from fathom.fast.sim_tasks import Played, bot_states, seat_policies, seeds
 from fathom.games.into_the_blue import scoring
-from fathom.sim.runner import MAX_STEPS, GameTask, bot_seed, game_record
+from fathom.sim.runner import MAX_STEPS, GameTask, game_record
 
-FAST_GAMES = ("into-the-blue",)
 FAILED, RUN, PERFECT = range(3)  # a dive's result, as the "dive" event names it
 # per game: length, aborted, turns, then per seat: decisions, dives by result, shells placed, chests, score
 C_LENGTH, C_ABORTED, C_TURNS = range(3)
@@ -62,26 +51,21 @@ C_SHELLS = C_DIVES + 3 * MAX_PLAYERS
 C_CHESTS = C_SHELLS + MAX_PLAYERS
 C_SCORES = C_CHESTS + MAX_PLAYERS
 C_WIDTH = C_SCORES + MAX_PLAYERS
-BATCH = 4096  # games per call: records stream out batch by batch
 
 
-def supported(tasks: Sequence[GameTask]) -> dict[str, tuple[int, np.ndarray]]:
-    """Each bot spec's compiled policy; an :class:`OptionError` naming what ``--fast`` plays when a
-    task's game or bot has no compiled form."""
-    policies: dict[str, tuple[int, np.ndarray]] = {}
-    for task in tasks:
-        if task.game not in FAST_GAMES:
-            raise OptionError(f"--fast: {task.game} has no compiled bots for simulations yet; --fast plays "
-                              f"{', '.join(FAST_GAMES)} (drop --fast to use the reference engine)")
-        for spec in task.seats:
-            if spec not in policies:
-                policy = itb_bots.seat_policy(build_bot(spec, task.game, 0))
-                if policy is None:
-                    raise OptionError(f"--fast: the bot {spec!r} has no compiled form; --fast plays "
-                                      f"{', '.join(itb_bots.KINDS)} (and expert(dice_play=target), the heuristic's "
-                                      "rule), with their settings; drop --fast to play it with the reference engine")
-                policies[spec] = policy
-    return policies
+def policy(bot: Any) -> tuple[int, np.ndarray] | None:
+    """A Python bot's compiled policy (kind, settings), or ``None``."""
+    return itb_bots.seat_policy(bot)
+
+
+def plays() -> str:
+    return (f"{', '.join(itb_bots.KINDS)} (and expert(dice_play=target), the heuristic's rule), "
+            "with their settings")
+
+
+def tables(game: Any) -> tuple[np.ndarray, int]:
+    """The rules tables of one table's game, and its rerolls."""
+    return build_tables(game)[0], game.rerolls
 
 
 @kernel()
@@ -140,8 +124,8 @@ def play_games(S: np.ndarray, T: np.ndarray, BI: np.ndarray, BF: np.ndarray, rer
                 np.empty(3 * MAX_PLAYERS, np.int64))
 
 
-def _record(task: GameTask, row: np.ndarray, wall: float) -> dict[str, Any]:
-    """The record ``runner.play_one`` writes for this game (see the module docstring for timing)."""
+def _record(task: GameTask, row: np.ndarray) -> dict[str, Any]:
+    """The record ``runner.play_one`` writes for this game, timing aside (see :mod:`fathom.fast.sim_tasks`)."""
     n = task.players
     totals = [int(x) for x in row[C_SCORES:C_SCORES + n]]
     winners = scoring.winners(totals)
@@ -159,59 +143,22 @@ def _record(task: GameTask, row: np.ndarray, wall: float) -> dict[str, Any]:
         "seat_dives_failed": dives[FAILED],
         "seat_dives_perfect": dives[PERFECT],
     })
-    record["think_s"] = [0.0] * n
-    record["wall_s"] = round(wall, 6)
     return record
 
 
-def _table_key(task: GameTask) -> tuple[int, str]:
-    return task.players, repr(sorted(task.options.items()))
-
-
-def iter_records(tasks: Sequence[GameTask], threads: int | None = None) -> Iterator[dict[str, Any]]:
-    """Records in task order, played ``BATCH`` games at a time over ``threads`` threads."""
-    policies = supported(tasks)
-    spread = Spread(threads)
-    built: dict[tuple[int, str], tuple[np.ndarray, int]] = {}
-    try:
-        for start in range(0, len(tasks), BATCH):
-            chunk = tasks[start:start + BATCH]
-            results: list[dict[str, Any] | None] = [None] * len(chunk)
-            groups: dict[tuple[int, str], list[int]] = {}
-            for i, task in enumerate(chunk):
-                groups.setdefault(_table_key(task), []).append(i)
-            for key, members in groups.items():
-                if key not in built:
-                    first = chunk[members[0]]
-                    game: Any = new_game(first.game, players=first.players, seed=0, **first.options).game
-                    built[key] = (build_tables(game)[0], game.rerolls)
-                T, rerolls = built[key]
-                _play_group([chunk[i] for i in members], T, rerolls, policies, spread, results, members)
-            for record in results:
-                assert record is not None
-                yield record
-    finally:
-        spread.close()
-
-
-def _play_group(tasks: list[GameTask], T: np.ndarray, rerolls: int, policies: dict[str, tuple[int, np.ndarray]],
-                spread: Spread, results: list[dict[str, Any] | None], slots: list[int]) -> None:
+def play(tasks: list[GameTask], built: tuple[np.ndarray, int], policies: dict[str, Any]) -> Played:
+    """The kernel call playing ``tasks`` (one table) and each game's record."""
+    T, rerolls = built
     b = len(tasks)
-    seeds = np.array([seed_word(t.seed) for t in tasks], np.uint64).view(np.int64)
     kinds = np.zeros((b, MAX_PLAYERS), np.int64)
     params = np.zeros((b, MAX_PLAYERS, itb_bots.NPARAMS), np.float64)
-    bots = np.zeros((b, MAX_PLAYERS), np.uint64)
-    for g, task in enumerate(tasks):
-        for s, spec in enumerate(task.seats):
-            kinds[g, s], params[g, s] = policies[spec]
-            bots[g, s] = Rng(bot_seed(task.seed, s)).state
+    for g, seats in enumerate(seat_policies(tasks, policies)):
+        for s, (kind, settings) in enumerate(seats):
+            kinds[g, s], params[g, s] = kind, settings
+    bots = bot_states(tasks, MAX_PLAYERS)
     BI, BF = itb_bots.tables(rerolls)
     S = new_batch(b)
     out = np.zeros((b, C_WIDTH), np.int64)
-    play_games(S, T, BI, BF, rerolls, seeds, kinds, params, bots, out, MAX_STEPS, 0, 0)  # compile or load first
-    started = time.perf_counter()
-    spread.run(lambda lo, hi: play_games(S, T, BI, BF, rerolls, seeds, kinds, params, bots, out, MAX_STEPS, lo,
-                                                    hi), b)
-    each = (time.perf_counter() - started) / b
-    for g, task in enumerate(tasks):
-        results[slots[g]] = _record(task, out[g], each)
+    seed = seeds(tasks)
+    return (lambda lo, hi: play_games(S, T, BI, BF, rerolls, seed, kinds, params, bots, out, MAX_STEPS, lo, hi),
+            lambda g: _record(tasks[g], out[g]))

@@ -146,9 +146,9 @@ def _backend(args: argparse.Namespace, tasks: Sequence[Any]) -> Any:
     from fathom.fast.need import need_numba
 
     need_numba(f"fathom {getattr(args, 'command', 'simulate')} --fast")
-    from fathom.fast import itb_sim
+    from fathom.fast import sim_tasks
 
-    itb_sim.supported(tasks)
+    sim_tasks.supported(tasks)
     return functools.partial(run_tasks, fast=True)
 
 

@@ -186,14 +186,14 @@ def run_tasks(
     fast: bool = False,
 ) -> list[dict[str, Any]]:
     """Play every task; records come back in task order whatever the backend. ``fast``: on the
-    compiled engine (:mod:`fathom.fast.itb_sim`, ``workers`` threads), the same games and records."""
+    compiled engine (:mod:`fathom.fast.sim_tasks`, ``workers`` threads), the same games and records."""
     if ray_address:
         from fathom.sim.ray_backend import run_on_ray
 
         results = run_on_ray(tasks, ray_address, on_result=on_result)
         return results
     if fast:
-        from fathom.fast.itb_sim import iter_records
+        from fathom.fast.sim_tasks import iter_records
 
         records = iter_records(tasks, workers)
     else:

@@ -1,0 +1,138 @@
+"""``fathom simulate/balance/tournament --fast`` for Deep Blue: its tasks played whole in the kernel
+(batches, threads and timing: :mod:`fathom.fast.sim_tasks`).
+
+The compiled bots (:mod:`fathom.fast.db_bots`, any kind its ``seat_policy`` names) choose what the
+Python bots choose, so every record holds the same game as :func:`fathom.sim.runner.play_one`'s:
+scores, winners, places, length, decisions, and every statistic ``fathom.sim.stats.deep_blue``
+reads from the event log, counted in the kernel as the game goes (:mod:`fathom.fast.db_tally`). A
+game the tally cannot follow exactly (see there: none has been seen) is played again by
+``play_one``, so its record is the reference's own.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from fathom.core.api import CHANCE, TERMINAL
+from fathom.fast import db_bots
+from fathom.fast import db_tally as Y
+from fathom.fast.db_kernel import MAX_ACTIONS, apply, sample_chance, scores, winners
+from fathom.fast.db_setup import reset
+from fathom.fast.db_tables import MAX_PLAYERS, S_CUR, T_N, new_batch
+from fathom.fast.db_tables import build as build_tables
+from fathom.fast.sim_tasks import Played, bot_states, seat_policies, seeds
+from fathom.sim.runner import MAX_STEPS, GameTask, game_record, play_one
+
+
+def policy(bot: Any) -> int | None:
+    """A Python bot's compiled kind, or ``None``."""
+    return db_bots.seat_policy(bot)
+
+
+def plays() -> str:
+    return ", ".join(db_bots.KINDS)
+
+
+def tables(game: Any) -> tuple[np.ndarray, np.ndarray, tuple[str, ...]]:
+    """One table's rules tables, its bots' tables and its card ids (to name the hires)."""
+    return build_tables(game), db_bots.policy_tables(game), tuple(c.id for c in game.components.cards)
+
+
+@njit(cache=True, nogil=True)
+def play_games(S: np.ndarray, T: np.ndarray, G: np.ndarray, seeds: np.ndarray, kinds: np.ndarray, bots: np.ndarray,
+               out: np.ndarray, max_steps: int, lo: int, hi: int) -> None:
+    """Play games ``lo..hi-1`` to the end (``runner.play_one``, which gives up after ``max_steps``),
+    tallying into ``out[g]`` (:mod:`fathom.fast.db_tally`)."""
+    scratch = np.empty(MAX_ACTIONS, np.int64)
+    B = np.empty(Y.B_WIDTH, np.int64)
+    for g in range(lo, hi):
+        reset(S, T, g, seeds[g])
+        Y.start(out, g)
+        steps = 0
+        while True:
+            cur = S[g, S_CUR]
+            if cur == TERMINAL:
+                break
+            if steps >= max_steps:
+                out[g, Y.C_ABORTED] = 1
+                break
+            if cur == CHANCE:
+                action = sample_chance(S, T, g)
+            else:
+                action = db_bots.choose(S, T, G, g, cur, kinds[g, cur], bots[g], scratch)
+                out[g, Y.C_DECISIONS + cur] += 1
+            Y.before(S, T, g, cur, action, out, B)
+            apply(S, T, g, action)
+            Y.after(S, T, g, action, out, B)
+            steps += 1
+        out[g, Y.C_LENGTH] = steps
+        scores(S, T, g, out[g, Y.C_SCORES:Y.C_SCORES + MAX_PLAYERS])
+        for i in range(winners(S, T, g, scratch)):
+            out[g, Y.C_WINNER + scratch[i]] = 1
+
+
+def _ints(row: np.ndarray, at: int, n: int) -> list[int]:
+    return [int(x) for x in row[at:at + n]]
+
+
+def _record(task: GameTask, row: np.ndarray, cards: tuple[str, ...]) -> dict[str, Any]:
+    """The record ``runner.play_one`` writes for this game, timing aside (see :mod:`fathom.fast.sim_tasks`)."""
+    if row[Y.C_FALLBACK]:
+        return play_one(task)
+    n = task.players
+    record = game_record(task, [float(x) for x in row[Y.C_SCORES:Y.C_SCORES + n]],
+                         [p for p in range(n) if row[Y.C_WINNER + p]], int(row[Y.C_LENGTH]),
+                         _ints(row, Y.C_DECISIONS, n), bool(row[Y.C_ABORTED]))
+    dives = int(row[Y.C_DIVES])
+    outcomes = [Y.OUTCOMES[x] for x in row[Y.C_DIVE_OUTCOME:Y.C_DIVE_OUTCOME + dives]]
+    draws = _ints(row, Y.C_HAZARD_DRAWS, int(row[Y.C_HAZARDS]))
+    per_dive, at = [], 0
+    for k in _ints(row, Y.C_DIVE_HAZARDS, dives):
+        per_dive.append(draws[at:at + k])
+        at += k
+    bought: list[list[str]] = [[] for _ in range(n)]
+    for hire in row[Y.C_HIRED:Y.C_HIRED + row[Y.C_HIRES]]:
+        bought[hire // Y.HIRE_ROOM].append(cards[hire % Y.HIRE_ROOM])
+    best = [None if b < 0 else int(b) for b in row[Y.C_BEST:Y.C_BEST + n]]
+    record.update({  # fathom.sim.stats.deep_blue, key for key
+        "turns": int(row[Y.C_TURNS]),
+        "dives": dives,
+        "dives_led": _ints(row, Y.C_LED, n),
+        "dives_stopped": outcomes.count("stopped"),
+        "dives_leader_failed": outcomes.count("leader_failed"),
+        "dives_bag_empty": outcomes.count("bag_empty"),
+        "dive_gems": _ints(row, Y.C_DIVE_GEMS, dives),
+        "dive_outcomes": outcomes,
+        "dive_leaders": _ints(row, Y.C_DIVE_LEADER, dives),
+        "hazards": len(draws),
+        "hazard_draws": draws,
+        "first_hazard_draws": [d[0] for d in per_dive if d],
+        "cards_bought": bought,
+        "dives_led_resurfaced": _ints(row, Y.C_LED_RESURFACED, n),
+        "dives_joined": _ints(row, Y.C_JOINED, n),
+        "resurfaced": _ints(row, Y.C_RESURFACED, n),
+        "vp_leading": _ints(row, Y.C_VP_LEADING, n),
+        "vp_joining": _ints(row, Y.C_VP_JOINING, n),
+        "best_dive": best,
+        "crew_hired": [len(c) for c in bought],
+    })
+    return record
+
+
+def play(tasks: list[GameTask], built: tuple[np.ndarray, np.ndarray, tuple[str, ...]],
+         policies: dict[str, Any]) -> Played:
+    """The kernel call playing ``tasks`` (one table) and each game's record."""
+    T, G, cards = built
+    assert T[T_N] <= MAX_PLAYERS
+    kinds = np.zeros((len(tasks), MAX_PLAYERS), np.int64)
+    for g, seats in enumerate(seat_policies(tasks, policies)):
+        kinds[g, :len(seats)] = seats
+    bots = bot_states(tasks, MAX_PLAYERS)
+    S = new_batch(len(tasks))
+    out = np.zeros((len(tasks), Y.C_WIDTH), np.int64)
+    seed = seeds(tasks)
+    return (lambda lo, hi: play_games(S, T, G, seed, kinds, bots, out, MAX_STEPS, lo, hi),
+            lambda g: _record(tasks[g], out[g], cards))
