@@ -75,7 +75,7 @@ def play_games(S: np.ndarray, T: np.ndarray, G: np.ndarray, seeds: np.ndarray, k
 
 
 def _ints(row: np.ndarray, at: int, n: int) -> list[int]:
-    return [int(x) for x in row[at:at + n]]
+    return row[at:at + n].tolist()  # type: ignore[no-any-return]
 
 
 def _record(task: GameTask, row: np.ndarray, cards: tuple[str, ...]) -> dict[str, Any]:
@@ -83,20 +83,20 @@ def _record(task: GameTask, row: np.ndarray, cards: tuple[str, ...]) -> dict[str
     if row[Y.C_FALLBACK]:
         return play_one(task)
     n = task.players
-    record = game_record(task, [float(x) for x in row[Y.C_SCORES:Y.C_SCORES + n]],
+    record = game_record(task, _ints(row, Y.C_SCORES, n),
                          [p for p in range(n) if row[Y.C_WINNER + p]], int(row[Y.C_LENGTH]),
                          _ints(row, Y.C_DECISIONS, n), bool(row[Y.C_ABORTED]))
     dives = int(row[Y.C_DIVES])
-    outcomes = [Y.OUTCOMES[x] for x in row[Y.C_DIVE_OUTCOME:Y.C_DIVE_OUTCOME + dives]]
+    outcomes = [Y.OUTCOMES[x] for x in _ints(row, Y.C_DIVE_OUTCOME, dives)]
     draws = _ints(row, Y.C_HAZARD_DRAWS, int(row[Y.C_HAZARDS]))
     per_dive, at = [], 0
     for k in _ints(row, Y.C_DIVE_HAZARDS, dives):
         per_dive.append(draws[at:at + k])
         at += k
     bought: list[list[str]] = [[] for _ in range(n)]
-    for hire in row[Y.C_HIRED:Y.C_HIRED + row[Y.C_HIRES]]:
+    for hire in _ints(row, Y.C_HIRED, int(row[Y.C_HIRES])):
         bought[hire // Y.HIRE_ROOM].append(cards[hire % Y.HIRE_ROOM])
-    best = [None if b < 0 else int(b) for b in row[Y.C_BEST:Y.C_BEST + n]]
+    best = [None if b < 0 else b for b in _ints(row, Y.C_BEST, n)]
     record.update({  # fathom.sim.stats.deep_blue, key for key
         "turns": int(row[Y.C_TURNS]),
         "dives": dives,

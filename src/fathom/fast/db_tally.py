@@ -13,9 +13,10 @@ a hire is a paid recruit or the refresh's free pick. The statistics are counted 
 the reference counts them at, so a game cut at ``MAX_STEPS`` counts what its log would.
 
 A dive that begins and ends within one step leaves no row to read: it would need a bag emptied by
-Scattered Wealth before a dive with no rusher and no gem on its tile. :func:`after` marks such a
-game (``C_FALLBACK``, as when a list outgrows its room here) and :mod:`fathom.fast.db_sim` plays
-that one game on the reference engine, so every record stays exact.
+Scattered Wealth before a dive with no rusher and no gem on its tile (none in 144,000 games of
+random bots over every scenario and player count). :func:`after` marks such a game
+(``C_FALLBACK``, as when a list outgrows its room here) and :mod:`fathom.fast.db_sim` plays that one
+game on the reference engine, so every record stays exact.
 
 The tally of game ``g`` is row ``out[g]``, columns ``C_*`` (per seat: ``[C_X + seat]``, per dive:
 ``[C_DIVE_X + dive]``).
@@ -29,6 +30,7 @@ from fathom.fast.db_kernel import CONTINUE, DEFEND, DRAW, PAY, PLAY, REFRESH, RU
 from fathom.fast.db_tables import (
     K_DIVE,
     K_RECRUIT,
+    MAX_NODES,
     MAX_PLAYERS,
     S_D_HAZ_N,
     S_D_JOINED,
@@ -50,9 +52,9 @@ from fathom.fast.db_tables import (
 )
 from fathom.fast.jit import kernel
 
-MAX_DIVES = 64  # dives a game (a game of random bots has about 15)
-MAX_HAZARDS = 128  # hazards a game
-MAX_HIRES = 64  # crew cards hired a game
+MAX_DIVES = MAX_NODES  # a dive takes its site's tile for good, and no site gets a second one
+MAX_HAZARDS = 128  # hazards a game (games of random bots: at most 8 in 144,000)
+MAX_HIRES = 64  # crew cards hired a game (the box's deck holds 30)
 STOPPED, LEADER_FAILED, BAG_EMPTY = range(3)  # a dive's outcome, as fathom.sim.stats names it
 OUTCOMES = ("stopped", "leader_failed", "bag_empty")
 
