@@ -23,6 +23,7 @@ from fathom.fast.db_kernel import MAX_ACTIONS, apply, sample_chance, scores, win
 from fathom.fast.db_setup import reset
 from fathom.fast.db_tables import MAX_PLAYERS, S_CUR, T_N, new_batch
 from fathom.fast.db_tables import build as build_tables
+from fathom.fast.jit import kernel
 from fathom.fast.sim_tasks import Played, bot_states, seat_policies, seeds
 from fathom.sim.runner import MAX_STEPS, GameTask, game_record, play_one
 
@@ -41,13 +42,9 @@ def tables(game: Any) -> tuple[np.ndarray, np.ndarray, tuple[str, ...]]:
     return build_tables(game), db_bots.policy_tables(game), tuple(c.id for c in game.components.cards)
 
 
-@njit(cache=True, nogil=True)
-def play_games(S: np.ndarray, T: np.ndarray, G: np.ndarray, seeds: np.ndarray, kinds: np.ndarray, bots: np.ndarray,
-               out: np.ndarray, max_steps: int, lo: int, hi: int) -> None:
-    """Play games ``lo..hi-1`` to the end (``runner.play_one``, which gives up after ``max_steps``),
-    tallying into ``out[g]`` (:mod:`fathom.fast.db_tally`)."""
-    scratch = np.empty(MAX_ACTIONS, np.int64)
-    B = np.empty(Y.B_WIDTH, np.int64)
+@kernel(nogil=True)
+def _play_range(S: np.ndarray, T: np.ndarray, G: np.ndarray, seeds: np.ndarray, kinds: np.ndarray, bots: np.ndarray,
+                out: np.ndarray, max_steps: int, lo: int, hi: int, scratch: np.ndarray, B: np.ndarray) -> None:
     for g in range(lo, hi):
         reset(S, T, g, seeds[g])
         Y.start(out, g)
@@ -72,6 +69,15 @@ def play_games(S: np.ndarray, T: np.ndarray, G: np.ndarray, seeds: np.ndarray, k
         scores(S, T, g, out[g, Y.C_SCORES:Y.C_SCORES + MAX_PLAYERS])
         for i in range(winners(S, T, g, scratch)):
             out[g, Y.C_WINNER + scratch[i]] = 1
+
+
+@njit(cache=True, nogil=True)
+def play_games(S: np.ndarray, T: np.ndarray, G: np.ndarray, seeds: np.ndarray, kinds: np.ndarray, bots: np.ndarray,
+               out: np.ndarray, max_steps: int, lo: int, hi: int) -> None:
+    """Play games ``lo..hi-1`` to the end (``runner.play_one``, which gives up after ``max_steps``),
+    tallying into ``out[g]`` (:mod:`fathom.fast.db_tally`)."""
+    _play_range(S, T, G, seeds, kinds, bots, out, max_steps, lo, hi, np.empty(MAX_ACTIONS, np.int64),
+                np.empty(Y.B_WIDTH, np.int64))
 
 
 def _ints(row: np.ndarray, at: int, n: int) -> list[int]:
