@@ -80,49 +80,49 @@ def play_games(S: np.ndarray, T: np.ndarray, G: np.ndarray, seeds: np.ndarray, k
                 np.empty(Y.B_WIDTH, np.int64))
 
 
-def _ints(row: np.ndarray, at: int, n: int) -> list[int]:
-    return row[at:at + n].tolist()  # type: ignore[no-any-return]
-
-
-def _record(task: GameTask, row: np.ndarray, cards: tuple[str, ...]) -> dict[str, Any]:
+def _record(task: GameTask, tally: np.ndarray, cards: tuple[str, ...]) -> dict[str, Any]:
     """The record ``runner.play_one`` writes for this game, timing aside (see :mod:`fathom.fast.sim_tasks`)."""
-    if row[Y.C_FALLBACK]:
+    if tally[Y.C_FALLBACK]:
         return play_one(task)
+    row: list[int] = tally.tolist()
     n = task.players
-    record = game_record(task, _ints(row, Y.C_SCORES, n),
-                         [p for p in range(n) if row[Y.C_WINNER + p]], int(row[Y.C_LENGTH]),
-                         _ints(row, Y.C_DECISIONS, n), bool(row[Y.C_ABORTED]))
-    dives = int(row[Y.C_DIVES])
-    outcomes = [Y.OUTCOMES[x] for x in _ints(row, Y.C_DIVE_OUTCOME, dives)]
-    draws = _ints(row, Y.C_HAZARD_DRAWS, int(row[Y.C_HAZARDS]))
-    per_dive, at = [], 0
-    for k in _ints(row, Y.C_DIVE_HAZARDS, dives):
-        per_dive.append(draws[at:at + k])
+
+    def seats(at: int) -> list[int]:
+        return row[at:at + n]
+
+    dives = row[Y.C_DIVES]
+    draws = row[Y.C_HAZARD_DRAWS:Y.C_HAZARD_DRAWS + row[Y.C_HAZARDS]]
+    outcomes = [Y.OUTCOMES[x] for x in row[Y.C_DIVE_OUTCOME:Y.C_DIVE_OUTCOME + dives]]
+    first_hazards, at = [], 0
+    for k in row[Y.C_DIVE_HAZARDS:Y.C_DIVE_HAZARDS + dives]:
+        if k:
+            first_hazards.append(draws[at])
         at += k
     bought: list[list[str]] = [[] for _ in range(n)]
-    for hire in _ints(row, Y.C_HIRED, int(row[Y.C_HIRES])):
+    for hire in row[Y.C_HIRED:Y.C_HIRED + row[Y.C_HIRES]]:
         bought[hire // Y.HIRE_ROOM].append(cards[hire % Y.HIRE_ROOM])
-    best = [None if b < 0 else b for b in _ints(row, Y.C_BEST, n)]
+    record = game_record(task, seats(Y.C_SCORES), [p for p in range(n) if row[Y.C_WINNER + p]], row[Y.C_LENGTH],
+                         seats(Y.C_DECISIONS), bool(row[Y.C_ABORTED]))
     record.update({  # fathom.sim.stats.deep_blue, key for key
-        "turns": int(row[Y.C_TURNS]),
+        "turns": row[Y.C_TURNS],
         "dives": dives,
-        "dives_led": _ints(row, Y.C_LED, n),
+        "dives_led": seats(Y.C_LED),
         "dives_stopped": outcomes.count("stopped"),
         "dives_leader_failed": outcomes.count("leader_failed"),
         "dives_bag_empty": outcomes.count("bag_empty"),
-        "dive_gems": _ints(row, Y.C_DIVE_GEMS, dives),
+        "dive_gems": row[Y.C_DIVE_GEMS:Y.C_DIVE_GEMS + dives],
         "dive_outcomes": outcomes,
-        "dive_leaders": _ints(row, Y.C_DIVE_LEADER, dives),
+        "dive_leaders": row[Y.C_DIVE_LEADER:Y.C_DIVE_LEADER + dives],
         "hazards": len(draws),
         "hazard_draws": draws,
-        "first_hazard_draws": [d[0] for d in per_dive if d],
+        "first_hazard_draws": first_hazards,
         "cards_bought": bought,
-        "dives_led_resurfaced": _ints(row, Y.C_LED_RESURFACED, n),
-        "dives_joined": _ints(row, Y.C_JOINED, n),
-        "resurfaced": _ints(row, Y.C_RESURFACED, n),
-        "vp_leading": _ints(row, Y.C_VP_LEADING, n),
-        "vp_joining": _ints(row, Y.C_VP_JOINING, n),
-        "best_dive": best,
+        "dives_led_resurfaced": seats(Y.C_LED_RESURFACED),
+        "dives_joined": seats(Y.C_JOINED),
+        "resurfaced": seats(Y.C_RESURFACED),
+        "vp_leading": seats(Y.C_VP_LEADING),
+        "vp_joining": seats(Y.C_VP_JOINING),
+        "best_dive": [None if b < 0 else b for b in seats(Y.C_BEST)],
         "crew_hired": [len(c) for c in bought],
     })
     return record
