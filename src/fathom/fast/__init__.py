@@ -22,7 +22,10 @@ both batches' Python faces have in common), ``games`` (which games are compiled,
 ``spread`` (slices of a batch handed to threads as they ask), ``jit`` (how kernels are compiled:
 without reference counting where they allocate nothing). Into the Blue also has ``itb_env`` (the
 vector environment's steps), ``itb_bots`` (the greedy and heuristic bots, choice for choice),
-``itb_sim`` (``fathom simulate/balance --fast``) and ``itb_bench`` (bench loops with those bots).
+``itb_sim`` (its ``fathom simulate/balance/tournament --fast``) and ``itb_bench`` (bench loops with
+those bots); Deep Blue has ``db_bots`` (its compiled bots), ``db_sim`` (its simulations) and
+``db_tally`` (the event log's statistics counted as a game goes). ``sim_tasks`` is what both games'
+simulations share (which games and bots ``--fast`` plays, batches, threads, timing).
 The command line is in ``fathom.cli`` (``fathom fast``, ``fathom bench --fast``).
 
 Nothing here is imported by the reference engine; without numba the game installs and plays, and

@@ -21,7 +21,7 @@ from fathom.fast import db_bots
 from fathom.fast import db_tally as Y
 from fathom.fast.db_kernel import MAX_ACTIONS, apply, sample_chance, scores, winners
 from fathom.fast.db_setup import reset
-from fathom.fast.db_tables import MAX_PLAYERS, S_CUR, T_N, new_batch
+from fathom.fast.db_tables import MAX_PLAYERS, S_CUR, new_batch
 from fathom.fast.db_tables import build as build_tables
 from fathom.fast.jit import kernel
 from fathom.fast.sim_tasks import Played, bot_states, seat_policies, seeds
@@ -132,7 +132,6 @@ def play(tasks: list[GameTask], built: tuple[np.ndarray, np.ndarray, tuple[str, 
          policies: dict[str, Any]) -> Played:
     """The kernel call playing ``tasks`` (one table) and each game's record."""
     T, G, cards = built
-    assert T[T_N] <= MAX_PLAYERS
     kinds = np.zeros((len(tasks), MAX_PLAYERS), np.int64)
     for g, seats in enumerate(seat_policies(tasks, policies)):
         kinds[g, :len(seats)] = seats

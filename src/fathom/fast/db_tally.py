@@ -194,8 +194,8 @@ def after(S: np.ndarray, T: np.ndarray, g: int, action: int, out: np.ndarray, B:
         out[g, C_LED + S[g, S_D_LEADER]] += 1
         out[g, C_NOW_HAZARDS] = 0
         out[g, C_NOW_FAILED] = 0
-    elif B[B_PHASE] == TURN and T[T_ACT_KIND + action] == K_DIVE:  # a dive begun and ended in one step
-        out[g, C_FALLBACK] = 1
+    if B[B_PHASE] == TURN and T[T_ACT_KIND + action] == K_DIVE and not (now_in and site == T[T_ACT_ARG + action]):
+        out[g, C_FALLBACK] = 1  # the dive chosen began and ended in this step
     if S[g, S_FRESCO] - B[B_FRESCO] != sunken_ended:  # a storm dive begun and ended in one step
         out[g, C_FALLBACK] = 1
     if B[B_PHASE] == DRAW and phase != DRAW:  # the draw is processed: its hazards are put to the divers
