@@ -1,0 +1,409 @@
+"""The dive numbers of the compiled Deep Blue heuristic: optimal stopping with a depth cap, the
+next-draw odds and the chance a dive meets a card's needs.
+
+Why a port and not a new model: the compiled heuristic must choose what
+:class:`fathom.bots.deep_blue_heuristic.DeepBlueHeuristicBot` chooses, so each function here is
+the float arithmetic of :mod:`fathom.games.deep_blue.stopping` (``_Solver``),
+:mod:`fathom.games.deep_blue.odds` (``next_draw``) and :mod:`fathom.bots.deep_blue_eval.cards`
+(``meet_chance``) in the same order. The reference memoises; the values are functions of the
+position alone, so the port recomputes them (a depth-capped expectimax is small) and gets the
+same numbers. Colours that cannot matter are merged exactly as the reference merges them, since
+the merged position is the one whose sums the reference adds up.
+
+A solver is an int64 array ``SV`` (see the ``V_*`` columns) describing one diver and bag; a
+position is the reference's packed int (a few bits per colour).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from fathom.fast.db_tables import N_GEMS, T_BOUNTY_SET, T_BOUNTY_VP, T_HAZARD
+
+# ---- the solver's columns ----------------------------------------------------------------------
+V_FULL = 0  # [N_GEMS] the bag with this dive's gems back in
+V_SHIFT = V_FULL + N_GEMS  # [N_GEMS] bit offset of each colour in a packed position
+V_MERGE = V_SHIFT + N_GEMS  # [N_GEMS] 1: a colour that cannot matter (merged)
+V_RATES = V_MERGE + N_GEMS  # [N_GEMS] VP per gem still in at the end
+V_HAZ = V_RATES + N_GEMS  # [N_GEMS] 1: a hazard colour
+(V_MASK, V_SIZE, V_LIMIT, V_PER_DRAW, V_BANKED, V_TILE_VP, V_BOUNTY, V_ONE_COUNT, V_KEPT, V_ANY_MERGE,
+ V_BOUNTY_VP, V_BOUNTY_SET, V_NCARDS) = range(V_HAZ + N_GEMS, V_HAZ + N_GEMS + 13)
+V_CARDS = V_NCARDS + 1  # per scoring card type: needs[N_GEMS], needs_any, vp, copies
+CARD_W = N_GEMS + 3
+MAX_SCORING = 32
+V_LEN = V_CARDS + MAX_SCORING * CARD_W
+
+BLACK, BLUE = 5, 6  # dive_model's colour numbers (checked in db_heur_tables)
+
+
+@njit(cache=True)
+def solver_setup(SV: np.ndarray, T: np.ndarray, bag: np.ndarray, drawn: np.ndarray, rates: np.ndarray,
+                 per_draw: int, banked: int, tile_vp: int, bounty: bool, one_count: bool, limit_draws: int) -> None:
+    """Fill ``SV`` as ``_Solver.get`` builds a solver; the cards (``V_NCARDS``...) are filled by the
+    caller beforehand. ``limit_draws`` < 0: no depth cap."""
+    size = 0
+    drawn_n = 0
+    top = 0
+    for g in range(N_GEMS):
+        f = bag[g] + drawn[g]
+        SV[V_FULL + g] = f
+        size += f
+        drawn_n += drawn[g]
+        if f > top:
+            top = f
+        SV[V_RATES + g] = rates[g]
+        SV[V_HAZ + g] = T[T_HAZARD + g]
+    bits = 1
+    while (1 << bits) <= top:
+        bits += 1
+    SV[V_MASK] = (1 << bits) - 1
+    for g in range(N_GEMS):
+        SV[V_SHIFT + g] = bits * g
+    SV[V_SIZE] = size
+    limit = size if limit_draws < 0 else min(drawn_n + limit_draws * per_draw, size)
+    SV[V_LIMIT] = limit
+    SV[V_PER_DRAW] = per_draw
+    SV[V_BANKED], SV[V_TILE_VP] = banked, tile_vp
+    SV[V_BOUNTY], SV[V_ONE_COUNT] = bounty, one_count
+    SV[V_BOUNTY_VP], SV[V_BOUNTY_SET] = T[T_BOUNTY_VP], T[T_BOUNTY_SET]
+    kept = 0
+    any_merge = 0
+    for g in range(N_GEMS):
+        relevant = T[T_HAZARD + g] != 0 or rates[g] != 0
+        for i in range(SV[V_NCARDS]):
+            if SV[V_CARDS + i * CARD_W + g] > 0:
+                relevant = True
+        SV[V_MERGE + g] = 0 if relevant else 1
+        if relevant:
+            kept |= SV[V_MASK] << SV[V_SHIFT + g]
+        else:
+            any_merge = 1
+    SV[V_KEPT], SV[V_ANY_MERGE] = kept, any_merge
+
+
+@njit(cache=True)
+def encode(SV: np.ndarray, drawn: np.ndarray) -> int:
+    code = 0
+    for g in range(N_GEMS):
+        code += drawn[g] << SV[V_SHIFT + g]
+    return code
+
+
+@njit(cache=True)
+def _count(SV: np.ndarray, code: int, g: int) -> int:
+    return (code >> SV[V_SHIFT + g]) & SV[V_MASK]
+
+
+@njit(cache=True)
+def _canon(SV: np.ndarray, code: int) -> int:
+    """The equivalent position with merged colours filled in order (``_Solver._canon``)."""
+    if not SV[V_ANY_MERGE]:
+        return code
+    pooled = 0
+    for g in range(N_GEMS):
+        if SV[V_MERGE + g]:
+            pooled += _count(SV, code, g)
+    out = code & SV[V_KEPT]
+    for g in range(N_GEMS):
+        if SV[V_MERGE + g]:
+            take = min(pooled, SV[V_FULL + g])
+            pooled -= take
+            out |= take << SV[V_SHIFT + g]
+    return out
+
+
+@njit(cache=True)
+def _cards_vp(SV: np.ndarray, code: int) -> int:
+    """``cards_met_vp`` of the solver's cards at ``code`` (R-DB-10)."""
+    total = 0
+    for g in range(N_GEMS):
+        total += _count(SV, code, g)
+    vp = 0
+    best_any = 0
+    for i in range(SV[V_NCARDS]):
+        at = V_CARDS + i * CARD_W
+        needs_any = SV[at + N_GEMS]
+        met = total >= needs_any
+        for g in range(N_GEMS):
+            if _count(SV, code, g) < SV[at + g]:
+                met = False
+        if met:
+            if needs_any and SV[V_ONE_COUNT]:
+                best_any = max(best_any, SV[at + N_GEMS + 1])
+            else:
+                vp += SV[at + N_GEMS + 1] * SV[at + N_GEMS + 2]
+    return vp + best_any
+
+
+@njit(cache=True)
+def stop_at(SV: np.ndarray, code: int) -> float:
+    """VP if the dive ends at ``code`` with the diver still in (``_stop`` / ``stop_vp``)."""
+    value = SV[V_BANKED] + SV[V_TILE_VP]
+    total = 0
+    for g in range(N_GEMS):
+        c = _count(SV, code, g)
+        total += c
+        value += SV[V_RATES + g] * c
+    if SV[V_NCARDS]:
+        value += _cards_vp(SV, code)
+    if SV[V_BOUNTY]:
+        value += SV[V_BOUNTY_VP] * (total // SV[V_BOUNTY_SET])
+    return float(value)
+
+
+@njit(cache=True)
+def out_at(SV: np.ndarray, code: int) -> float:
+    """VP of resurfacing at the draw after ``code`` (``_out`` / ``out_vp``)."""
+    cards = _cards_vp(SV, code) if SV[V_NCARDS] else 0
+    return float(SV[V_BANKED] + SV[V_TILE_VP] + cards)
+
+
+@njit(cache=True)
+def defend(bs: int, ks: int, es: int, bc: int, kc: int, h1: int, h2: int, nh: int,
+           cards_first: bool) -> tuple[bool, int, int, int, int, int]:
+    """``dive_model.defend`` for up to two hazards: (ok, defences left)."""
+    for i in range(nh):
+        h = h1 if i == 0 else h2
+        if h == BLUE:
+            if bs:
+                bs -= 1
+            elif cards_first and bc:
+                bc -= 1
+            elif es:
+                es -= 1
+            elif bc:
+                bc -= 1
+            else:
+                return False, bs, ks, es, bc, kc
+        else:
+            if ks:
+                ks -= 1
+            elif cards_first and kc:
+                kc -= 1
+            elif es:
+                es -= 1
+            elif kc:
+                kc -= 1
+            else:
+                return False, bs, ks, es, bc, kc
+    return True, bs, ks, es, bc, kc
+
+
+@njit(cache=True)
+def _hazards_in_bag(SV: np.ndarray, g: int, in_bag: int, drawn_before: int) -> int:
+    if not SV[V_HAZ + g]:
+        return 0
+    return in_bag - (1 if drawn_before == 0 and in_bag > 0 else 0)
+
+
+@njit(cache=True)
+def _safe(SV: np.ndarray, code: int, bs: int, ks: int, es: int, bc: int, kc: int) -> bool:
+    db, dk = _count(SV, code, BLUE), _count(SV, code, BLACK)
+    blue = _hazards_in_bag(SV, BLUE, SV[V_FULL + BLUE] - db, db)
+    black = _hazards_in_bag(SV, BLACK, SV[V_FULL + BLACK] - dk, dk)
+    b, k = bs + bc, ks + kc
+    return blue <= b + es and black <= k + es and blue + black <= b + k + es
+
+
+@njit(cache=True)
+def _draw_no_risk(SV: np.ndarray, code: int, n: int, left: int) -> float:
+    if left <= 0:
+        return stop_at(SV, code)
+    total = SV[V_SIZE] - n
+    if total == 0:
+        return stop_at(SV, code)
+    acc = 0.0
+    for g in range(N_GEMS):
+        k = SV[V_FULL + g] - _count(SV, code, g)
+        if k:
+            acc += k * _draw_no_risk(SV, code + (1 << SV[V_SHIFT + g]), n + 1, left - 1)
+    return acc / total
+
+
+@njit(cache=True)
+def _draw_out(SV: np.ndarray, code: int, n: int) -> float:
+    left = SV[V_LIMIT] - n
+    remaining = SV[V_SIZE] - n
+    if left >= remaining:
+        full_code = 0
+        for g in range(N_GEMS):
+            full_code += SV[V_FULL + g] << SV[V_SHIFT + g]
+        return stop_at(SV, full_code)
+    if SV[V_NCARDS] == 0 and not SV[V_BOUNTY]:
+        frac = left / remaining
+        extra = 0.0
+        for g in range(N_GEMS):
+            extra += SV[V_RATES + g] * (SV[V_FULL + g] - _count(SV, code, g)) * frac
+        return stop_at(SV, code) + extra
+    return _draw_no_risk(SV, code, n, left)
+
+
+@njit(cache=True)
+def solve(SV: np.ndarray, cost: float, code: int, n: int, bs: int, ks: int, es: int, bc: int, kc: int,
+          must: bool, draw_only: bool) -> float:
+    """The leader's optimal value at ``code`` (``_decide`` at the canonical position), or with
+    ``draw_only`` the value of drawing once more from ``code`` (``_draw``)."""
+    stop = 0.0
+    if not draw_only:
+        code = _canon(SV, code)
+        stop = stop_at(SV, code)
+        if n >= SV[V_LIMIT]:
+            return stop
+        if cost == 0.0 and _safe(SV, code, bs, ks, es, bc, kc):
+            return _draw_out(SV, code, n)
+    total = SV[V_SIZE] - n
+    if total <= 0:
+        return stop_at(SV, code)
+    gone = out_at(SV, code)
+    pairs = SV[V_PER_DRAW] != 1 and total >= 2
+    acc = 0.0
+    for g1 in range(N_GEMS):
+        d1 = _count(SV, code, g1)
+        n1 = SV[V_FULL + g1] - d1
+        if not n1:
+            continue
+        for j in range(g1, N_GEMS + 1):
+            # singles: j == N_GEMS only; pairs: unordered (g1, j), j >= g1
+            if pairs == (j == N_GEMS):
+                continue
+            if not pairs:
+                w = n1
+                ng = 1
+            elif j == g1:
+                if n1 < 2:
+                    continue
+                w = n1 * (n1 - 1)
+                ng = 2
+            else:
+                n2 = SV[V_FULL + j] - _count(SV, code, j)
+                if not n2:
+                    continue
+                w = 2 * n1 * n2
+                ng = 2
+            # the gems in draw order: hazards, then the position after them (``_after``)
+            c2 = code
+            nh = 0
+            h1 = h2 = -1
+            for i in range(ng):
+                gem = g1 if i == 0 else j
+                if SV[V_HAZ + gem] and _count(SV, c2, gem) > 0:
+                    if nh == 0:
+                        h1 = gem
+                    else:
+                        h2 = gem
+                    nh += 1
+                c2 += 1 << SV[V_SHIFT + gem]
+            if nh == 0:
+                val = solve(SV, cost, c2, n + ng, bs, ks, es, bc, kc, False, False)
+            else:
+                ok, bs2, ks2, es2, bc2, kc2 = defend(bs, ks, es, bc, kc, h1, h2, nh, cost == 0.0)
+                if not ok:
+                    val = gone
+                elif cost == 0.0:
+                    val = solve(SV, cost, c2, n + ng, bs2, ks2, es2, bc2, kc2, False, False)
+                else:
+                    spent = (bc - bc2) + (kc - kc2)
+                    stay = solve(SV, cost, c2, n + ng, bs2, ks2, es2, bc2, kc2, False, False) - cost * spent
+                    val = stay if (not spent or stay > gone) else gone
+            acc += w * val
+    go = acc / total if not pairs else acc / (total * (total - 1))
+    if draw_only:
+        return go
+    return go if must or go > stop else stop
+
+
+# ---- next draw (odds.next_draw), exact in integers ----------------------------------------------
+@njit(cache=True)
+def next_draw(SV: np.ndarray, bag: np.ndarray, drawn: np.ndarray, per_draw: int, bs: int, ks: int, es: int,
+              bc: int, kc: int) -> tuple[int, int, int, int]:
+    """(ev, total, risk, stop): one more draw then stop, as the integer sums of ``odds.next_draw``
+    (``draw_vp`` = ev / total, ``gain`` = (ev - stop * total) / total). ``SV`` holds the diver
+    with ``V_FULL`` wide enough for ``drawn`` (its packing only)."""
+    code = encode(SV, drawn)
+    stop = int(stop_at(SV, code))
+    bag_n = 0
+    for g in range(N_GEMS):
+        bag_n += bag[g]
+    pairs = not (per_draw == 1 or bag_n < 2)
+    total = 0
+    risk = 0
+    ev = 0
+    gone = int(out_at(SV, code))
+    for g1 in range(N_GEMS):
+        n1 = bag[g1]
+        if not n1:
+            continue
+        for g2 in range(-1 if not pairs else 0, N_GEMS if pairs else 0):
+            if g2 < 0:
+                w = n1
+                ng = 1
+            else:
+                left = bag[g2] - (1 if g1 == g2 else 0)
+                if left <= 0:
+                    continue
+                w = n1 * left
+                ng = 2
+            total += w
+            c2 = code
+            nh = 0
+            h1 = h2 = -1
+            for i in range(ng):
+                gem = g1 if i == 0 else g2
+                if SV[V_HAZ + gem] and _count(SV, c2, gem) > 0:
+                    if nh == 0:
+                        h1 = gem
+                    else:
+                        h2 = gem
+                    nh += 1
+                c2 += 1 << SV[V_SHIFT + gem]
+            ok = True
+            if nh:
+                ok, _, _, _, _, _ = defend(bs, ks, es, bc, kc, h1, h2, nh, True)
+            if not ok:
+                risk += w
+                ev += w * gone
+            else:
+                ev += w * int(stop_at(SV, c2))
+    return ev, total, risk, stop
+
+
+# ---- the chance a dive meets a card's needs (cards.meet_chance) ---------------------------------
+@njit(cache=True)
+def comb(n: int, k: int) -> int:
+    if k < 0 or k > n:
+        return 0
+    k = min(k, n - k)
+    out = 1
+    for i in range(k):
+        out = out * (n - i) // (i + 1)
+    return out
+
+
+@njit(cache=True)
+def at_least(good: int, total: int, draws: int, k: int) -> float:
+    draws = min(draws, total)
+    if good < k:
+        return 0.0
+    miss = 0
+    for i in range(k):
+        miss += comb(good, i) * comb(total - good, draws - i)
+    return 1.0 - miss / comb(total, draws)
+
+
+@njit(cache=True)
+def meet_chance(T: np.ndarray, needs_at: int, needs_any: int, bag: np.ndarray, draws: int) -> float:
+    """Chance a dive of ``draws`` gems meets the needs at ``T[needs_at:needs_at + N_GEMS]``."""
+    total = 0
+    for g in range(N_GEMS):
+        total += bag[g]
+    if total == 0:
+        return 0.0
+    if needs_any:
+        return 0.15 if needs_any <= draws + 3 else 0.05
+    p = 1.0
+    for g in range(N_GEMS):
+        k = T[needs_at + g]
+        if k:
+            p *= at_least(bag[g], total, draws, k)
+    return p
