@@ -206,19 +206,50 @@ def _safe(SV: np.ndarray, code: int, bs: int, ks: int, es: int, bc: int, kc: int
     return blue <= b + es and black <= k + es and blue + black <= b + k + es
 
 
+MAX_DEPTH = 70  # frames of the explicit stack: each level draws at least one gem (MAX_DRAWN) and the root
+# an expectimax frame's int columns
+(I_CODE, I_N, I_BS, I_KS, I_ES, I_BC, I_KC, I_MUST, I_G1, I_J, I_PAIRS, I_TOTAL, I_W, I_SPENT, I_STAGE,
+ I_DRAW_ONLY) = range(16)
+I_WIDTH = 16
+(F_STOP, F_GONE, F_ACC) = range(3)
+F_WIDTH = 3
+_OPEN, _LOOP = 0, 1  # a frame's stage: not yet set up, or going through its outcomes
+
+
 @njit(cache=True)
 def _draw_no_risk(SV: np.ndarray, code: int, n: int, left: int) -> float:
-    if left <= 0:
-        return stop_at(SV, code)
-    total = SV[V_SIZE] - n
-    if total == 0:
-        return stop_at(SV, code)
-    acc = 0.0
-    for g in range(N_GEMS):
-        k = SV[V_FULL + g] - _count(SV, code, g)
-        if k:
-            acc += k * _draw_no_risk(SV, code + (1 << SV[V_SHIFT + g]), n + 1, left - 1)
-    return acc / total
+    """The expected stop VP after ``left`` more draws with no risk (``_Solver._draw_no_risk``),
+    with an explicit stack: numba's cache cannot hold recursive functions."""
+    codes = np.empty(MAX_DEPTH, np.int64)
+    gems = np.empty(MAX_DEPTH, np.int64)
+    accs = np.empty(MAX_DEPTH, np.float64)
+    top = 0
+    codes[0], gems[0], accs[0] = code, -1, 0.0
+    while True:
+        c = codes[top]
+        nn = n + top
+        value = 0.0
+        finished = False
+        if gems[top] < 0 and (left - top <= 0 or SV[V_SIZE] - nn == 0):
+            value = stop_at(SV, c)
+            finished = True
+        else:
+            g = gems[top] + 1
+            while g < N_GEMS and SV[V_FULL + g] - _count(SV, c, g) == 0:
+                g += 1
+            if g < N_GEMS:
+                gems[top] = g
+                top += 1
+                codes[top], gems[top], accs[top] = c + (1 << SV[V_SHIFT + g]), -1, 0.0
+                continue
+            value = accs[top] / (SV[V_SIZE] - nn)
+            finished = True
+        if finished:
+            if top == 0:
+                return value
+            top -= 1
+            g = gems[top]
+            accs[top] += (SV[V_FULL + g] - _count(SV, codes[top], g)) * value
 
 
 @njit(cache=True)
@@ -240,77 +271,133 @@ def _draw_out(SV: np.ndarray, code: int, n: int) -> float:
 
 
 @njit(cache=True)
+def _next_outcome(SV: np.ndarray, code: int, pairs: bool, g1: int, j: int) -> tuple[int, int, int, int]:
+    """The next draw outcome at or after (g1, j): (g1, j, weight, gems); g1 == N_GEMS when none is
+    left. Singles are (g, N_GEMS); pairs are unordered (g1, j >= g1), as ``_Solver._draw`` adds them."""
+    while g1 < N_GEMS:
+        n1 = SV[V_FULL + g1] - _count(SV, code, g1)
+        if n1:
+            while j <= N_GEMS:
+                if not pairs:
+                    if j == N_GEMS:
+                        return g1, j, n1, 1
+                    j = N_GEMS
+                    continue
+                if j == N_GEMS:
+                    break
+                if j == g1:
+                    if n1 >= 2:
+                        return g1, j, n1 * (n1 - 1), 2
+                else:
+                    n2 = SV[V_FULL + j] - _count(SV, code, j)
+                    if n2:
+                        return g1, j, 2 * n1 * n2, 2
+                j += 1
+        g1 += 1
+        j = g1
+    return N_GEMS, N_GEMS, 0, 0
+
+
+@njit(cache=True)
 def solve(SV: np.ndarray, cost: float, code: int, n: int, bs: int, ks: int, es: int, bc: int, kc: int,
           must: bool, draw_only: bool) -> float:
     """The leader's optimal value at ``code`` (``_decide`` at the canonical position), or with
-    ``draw_only`` the value of drawing once more from ``code`` (``_draw``)."""
-    stop = 0.0
-    if not draw_only:
-        code = _canon(SV, code)
-        stop = stop_at(SV, code)
-        if n >= SV[V_LIMIT]:
-            return stop
-        if cost == 0.0 and _safe(SV, code, bs, ks, es, bc, kc):
-            return _draw_out(SV, code, n)
-    total = SV[V_SIZE] - n
-    if total <= 0:
-        return stop_at(SV, code)
-    gone = out_at(SV, code)
-    pairs = SV[V_PER_DRAW] != 1 and total >= 2
-    acc = 0.0
-    for g1 in range(N_GEMS):
-        d1 = _count(SV, code, g1)
-        n1 = SV[V_FULL + g1] - d1
-        if not n1:
-            continue
-        for j in range(g1, N_GEMS + 1):
-            # singles: j == N_GEMS only; pairs: unordered (g1, j), j >= g1
-            if pairs == (j == N_GEMS):
-                continue
-            if not pairs:
-                w = n1
-                ng = 1
-            elif j == g1:
-                if n1 < 2:
-                    continue
-                w = n1 * (n1 - 1)
-                ng = 2
-            else:
-                n2 = SV[V_FULL + j] - _count(SV, code, j)
-                if not n2:
-                    continue
-                w = 2 * n1 * n2
-                ng = 2
-            # the gems in draw order: hazards, then the position after them (``_after``)
-            c2 = code
-            nh = 0
-            h1 = h2 = -1
-            for i in range(ng):
-                gem = g1 if i == 0 else j
-                if SV[V_HAZ + gem] and _count(SV, c2, gem) > 0:
-                    if nh == 0:
-                        h1 = gem
-                    else:
-                        h2 = gem
-                    nh += 1
-                c2 += 1 << SV[V_SHIFT + gem]
-            if nh == 0:
-                val = solve(SV, cost, c2, n + ng, bs, ks, es, bc, kc, False, False)
-            else:
-                ok, bs2, ks2, es2, bc2, kc2 = defend(bs, ks, es, bc, kc, h1, h2, nh, cost == 0.0)
-                if not ok:
-                    val = gone
-                elif cost == 0.0:
-                    val = solve(SV, cost, c2, n + ng, bs2, ks2, es2, bc2, kc2, False, False)
+    ``draw_only`` the value of drawing once more from ``code`` (``_draw``).
+
+    The reference's recursion (value -> draw -> after -> value) runs on an explicit stack of frames
+    (numba's cache cannot hold recursive functions); each frame adds up its outcomes in the
+    reference's order, and a child's value reaches its parent as ``_after`` would return it."""
+    FI = np.empty((MAX_DEPTH, I_WIDTH), np.int64)
+    FF = np.empty((MAX_DEPTH, F_WIDTH), np.float64)
+    top = 0
+    fi = FI[0]
+    fi[I_CODE], fi[I_N], fi[I_BS], fi[I_KS], fi[I_ES], fi[I_BC], fi[I_KC] = code, n, bs, ks, es, bc, kc
+    fi[I_MUST], fi[I_DRAW_ONLY], fi[I_STAGE] = 1 if must else 0, 1 if draw_only else 0, _OPEN
+    value = 0.0
+    while True:
+        fi = FI[top]
+        ff = FF[top]
+        done = False
+        if fi[I_STAGE] == _OPEN:
+            c = fi[I_CODE]
+            nn = fi[I_N]
+            ff[F_STOP] = 0.0
+            if not fi[I_DRAW_ONLY]:
+                c = _canon(SV, c)
+                fi[I_CODE] = c
+                ff[F_STOP] = stop_at(SV, c)
+                if nn >= SV[V_LIMIT]:
+                    value, done = ff[F_STOP], True
+                elif cost == 0.0 and _safe(SV, c, fi[I_BS], fi[I_KS], fi[I_ES], fi[I_BC], fi[I_KC]):
+                    value, done = _draw_out(SV, c, nn), True
+            if not done:
+                total = SV[V_SIZE] - nn
+                if total <= 0:
+                    value, done = stop_at(SV, c), True
                 else:
-                    spent = (bc - bc2) + (kc - kc2)
-                    stay = solve(SV, cost, c2, n + ng, bs2, ks2, es2, bc2, kc2, False, False) - cost * spent
-                    val = stay if (not spent or stay > gone) else gone
-            acc += w * val
-    go = acc / total if not pairs else acc / (total * (total - 1))
-    if draw_only:
-        return go
-    return go if must or go > stop else stop
+                    fi[I_TOTAL] = total
+                    ff[F_GONE] = out_at(SV, c)
+                    ff[F_ACC] = 0.0
+                    fi[I_PAIRS] = 1 if (SV[V_PER_DRAW] != 1 and total >= 2) else 0
+                    fi[I_G1] = 0
+                    fi[I_J] = 0
+                    fi[I_STAGE] = _LOOP
+        if not done:
+            # the next outcome of this frame: defend its hazards, then open a child frame
+            c = fi[I_CODE]
+            g1, j, w, ng = _next_outcome(SV, c, fi[I_PAIRS] != 0, fi[I_G1], fi[I_J])
+            fi[I_G1], fi[I_J], fi[I_W] = g1, j, w
+            if g1 == N_GEMS:
+                total = fi[I_TOTAL]
+                go = ff[F_ACC] / total if not fi[I_PAIRS] else ff[F_ACC] / (total * (total - 1))
+                if fi[I_DRAW_ONLY]:
+                    value = go
+                else:
+                    value = go if fi[I_MUST] or go > ff[F_STOP] else ff[F_STOP]
+                done = True
+            else:
+                c2 = c
+                nh = 0
+                h1 = h2 = -1
+                for i in range(ng):
+                    gem = g1 if i == 0 else j
+                    if SV[V_HAZ + gem] and _count(SV, c2, gem) > 0:
+                        if nh == 0:
+                            h1 = gem
+                        else:
+                            h2 = gem
+                        nh += 1
+                    c2 += 1 << SV[V_SHIFT + gem]
+                bs2, ks2, es2, bc2, kc2 = fi[I_BS], fi[I_KS], fi[I_ES], fi[I_BC], fi[I_KC]
+                ok = True
+                if nh:
+                    ok, bs2, ks2, es2, bc2, kc2 = defend(bs2, ks2, es2, bc2, kc2, h1, h2, nh, cost == 0.0)
+                if not ok:
+                    ff[F_ACC] += w * ff[F_GONE]
+                    fi[I_J] = j + 1
+                    continue
+                fi[I_SPENT] = -1 if (nh == 0 or cost == 0.0) else (fi[I_BC] - bc2) + (fi[I_KC] - kc2)
+                top += 1
+                ch = FI[top]
+                ch[I_CODE], ch[I_N], ch[I_BS], ch[I_KS], ch[I_ES], ch[I_BC], ch[I_KC] = (
+                    c2, fi[I_N] + ng, bs2, ks2, es2, bc2, kc2)
+                ch[I_MUST], ch[I_DRAW_ONLY], ch[I_STAGE] = 0, 0, _OPEN
+                continue
+        # this frame's value is known: hand it to the parent as ``_after`` returns it
+        if top == 0:
+            return value
+        top -= 1
+        fi = FI[top]
+        ff = FF[top]
+        spent = fi[I_SPENT]
+        if spent > 0:
+            stay = value - cost * spent
+            value = stay if stay > ff[F_GONE] else ff[F_GONE]
+        elif spent == 0:
+            stay = value - cost * spent
+            value = stay
+        ff[F_ACC] += fi[I_W] * value
+        fi[I_J] += 1
 
 
 # ---- next draw (odds.next_draw), exact in integers ----------------------------------------------
