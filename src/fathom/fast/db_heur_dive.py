@@ -209,8 +209,8 @@ def _safe(SV: np.ndarray, code: int, bs: int, ks: int, es: int, bc: int, kc: int
 MAX_DEPTH = 70  # frames of the explicit stack: each level draws at least one gem (MAX_DRAWN) and the root
 # an expectimax frame's int columns
 (I_CODE, I_N, I_BS, I_KS, I_ES, I_BC, I_KC, I_MUST, I_G1, I_J, I_PAIRS, I_TOTAL, I_W, I_SPENT, I_STAGE,
- I_DRAW_ONLY) = range(16)
-I_WIDTH = 16
+ I_DRAW_ONLY, I_KEY) = range(17)
+I_WIDTH = 17
 (F_STOP, F_GONE, F_ACC) = range(3)
 F_WIDTH = 3
 _OPEN, _LOOP = 0, 1  # a frame's stage: not yet set up, or going through its outcomes
@@ -299,6 +299,24 @@ def _next_outcome(SV: np.ndarray, code: int, pairs: bool, g1: int, j: int) -> tu
 
 
 @njit(cache=True)
+def _memo_key(code: int, bs: int, ks: int, es: int, bc: int, kc: int) -> int:
+    """A position and its defences left as one key (-1: too large to pack, not memoised)."""
+    if code >= (1 << 47) or max(bs, ks, es, bc, kc) > 7:
+        return -1
+    return (code << 15) | bs | (ks << 3) | (es << 6) | (bc << 9) | (kc << 12)
+
+
+@njit(cache=True)
+def _memo_slot(keys: np.ndarray, key: int) -> int:
+    """The slot of ``key`` in the open-addressed table (its own, or the empty one it would take)."""
+    mask = keys.shape[0] - 1
+    i = ((key ^ (key >> 23)) * 0x9E3779B1) & mask
+    while keys[i] != -1 and keys[i] != key:
+        i = (i + 1) & mask
+    return i
+
+
+@njit(cache=True)
 def solve(SV: np.ndarray, cost: float, code: int, n: int, bs: int, ks: int, es: int, bc: int, kc: int,
           must: bool, draw_only: bool) -> float:
     """The leader's optimal value at ``code`` (``_decide`` at the canonical position), or with
@@ -306,8 +324,16 @@ def solve(SV: np.ndarray, cost: float, code: int, n: int, bs: int, ks: int, es: 
 
     The reference's recursion (value -> draw -> after -> value) runs on an explicit stack of frames
     (numba's cache cannot hold recursive functions); each frame adds up its outcomes in the
-    reference's order, and a child's value reaches its parent as ``_after`` would return it."""
+    reference's order, and a child's value reaches its parent as ``_after`` would return it. Like the
+    reference's memo, a table keyed by (canonical position, defences left) serves each position
+    once: its value is a function of the key alone, so the numbers do not change."""
     FI = np.empty((MAX_DEPTH, I_WIDTH), np.int64)
+    size = 1024 if SV[V_LIMIT] - n <= 3 else 16384
+    keys = np.full(size, -1, np.int64)
+    vals = np.empty(size, np.float64)
+    room = size // 2  # entries the table takes before it stops taking more
+    fi_root = FI[0]
+    fi_root[I_KEY] = -1
     FF = np.empty((MAX_DEPTH, F_WIDTH), np.float64)
     top = 0
     fi = FI[0]
@@ -377,15 +403,32 @@ def solve(SV: np.ndarray, cost: float, code: int, n: int, bs: int, ks: int, es: 
                     fi[I_J] = j + 1
                     continue
                 fi[I_SPENT] = -1 if (nh == 0 or cost == 0.0) else (fi[I_BC] - bc2) + (fi[I_KC] - kc2)
-                top += 1
-                ch = FI[top]
-                ch[I_CODE], ch[I_N], ch[I_BS], ch[I_KS], ch[I_ES], ch[I_BC], ch[I_KC] = (
-                    c2, fi[I_N] + ng, bs2, ks2, es2, bc2, kc2)
-                ch[I_MUST], ch[I_DRAW_ONLY], ch[I_STAGE] = 0, 0, _OPEN
-                continue
-        # this frame's value is known: hand it to the parent as ``_after`` returns it
+                c2 = _canon(SV, c2)
+                key = _memo_key(c2, bs2, ks2, es2, bc2, kc2)
+                if key >= 0:
+                    slot = _memo_slot(keys, key)
+                    if keys[slot] == key:
+                        value = vals[slot]
+                        top += 1  # as if the child had been opened and had returned at once
+                        fi = FI[top]
+                        fi[I_KEY] = -1
+                        done = True
+                if not done:
+                    top += 1
+                    ch = FI[top]
+                    ch[I_CODE], ch[I_N], ch[I_BS], ch[I_KS], ch[I_ES], ch[I_BC], ch[I_KC] = (
+                        c2, fi[I_N] + ng, bs2, ks2, es2, bc2, kc2)
+                    ch[I_MUST], ch[I_DRAW_ONLY], ch[I_STAGE], ch[I_KEY] = 0, 0, _OPEN, key
+                    continue
+        # this frame's value is known: keep it, and hand it to the parent as ``_after`` returns it
         if top == 0:
             return value
+        key = FI[top, I_KEY]
+        if key >= 0 and room > 0:
+            slot = _memo_slot(keys, key)
+            keys[slot] = key
+            vals[slot] = value
+            room -= 1
         top -= 1
         fi = FI[top]
         ff = FF[top]

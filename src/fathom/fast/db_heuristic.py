@@ -26,7 +26,7 @@ from fathom.fast.db_heur_tables import (
     H_CARD_COST, H_DECIDE_LOOKAHEAD, H_FUTURE, H_HOLD_ALONE, H_OSLA_BONUS, H_REST_MIN_GAIN, H_RIVAL_SHARE,
     H_RIVAL_WEIGHT, W_DRAWN, W_NSRC, W_RATES, W_SRC, W_SV, W_TMP, F_CUV,
 )
-from fathom.fast.db_kernel import legal
+from fathom.fast.db_kernel import MAX_ACTIONS, legal
 from fathom.fast.db_tables import (
     K_DEFEND_CARD, K_DEFEND_SPOT, K_DIVE, K_PLAY, K_RECRUIT, K_REFRESH, K_REST, K_SAIL, MAX_CARDS, MAX_NEIGH,
     MAX_NODES, MAX_PLAYERS, N_GEMS, SC_BOUNTY, SC_CARD_BONUS, SC_EVERYONE, SC_PER_DRAW, SC_RUSH, S_BAG, S_BOAT_NODE,
@@ -487,3 +487,12 @@ def heuristic_choose(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, seat: 
     elif phase == ph.CONTINUE:
         a = continue_(S, T, H, g, p, W)
     return a if _has(out, m, a) else out[0]
+
+
+@njit(cache=True)
+def decide_rows(S: np.ndarray, T: np.ndarray, H: np.ndarray, seats: np.ndarray, actions: np.ndarray,
+                W: np.ndarray, F: np.ndarray) -> None:
+    """``actions[g]``: the heuristic's action for ``seats[g]`` in every game ``g`` (all at a decision)."""
+    out = np.empty(MAX_ACTIONS, np.int64)
+    for g in range(S.shape[0]):
+        actions[g] = heuristic_choose(S, T, H, g, seats[g], out, W, F)

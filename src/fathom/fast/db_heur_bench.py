@@ -1,0 +1,89 @@
+"""Decisions per second of the compiled Deep Blue heuristic against the Python bot, on the same positions.
+
+Why a module: the figures go in the report of issue 42 and ``docs/performance.md``; a reader should
+be able to run the same measurement (``python -m fathom.fast.db_heur_bench``). Seeded games with the
+Python heuristic in every seat are played once to collect every decision (the reference state and
+the kernel's row, kept in step); then each side decides all of them again, timed. The Python bot
+keeps its memos warm from the collecting games, as it does in ISMCTS playouts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+import numpy as np
+
+from fathom.bots.deep_blue_eval import DEFAULT, Params
+
+
+def collect(players: int, seeds: range, params: Params) -> tuple[list, np.ndarray, np.ndarray, list[int]]:
+    """Every decision of the games: (reference states, kernel rows, tables, deciding seats)."""
+    from fathom.bots.deep_blue_heuristic import DeepBlueHeuristicBot
+    from fathom.core.api import CHANCE, TERMINAL
+    from fathom.core.registry import new_game
+    from fathom.fast.db_batch import DeepBlueBatch
+
+    states, rows, seats = [], [], []
+    T = None
+    for seed in seeds:
+        ref = new_game("deep-blue", players=players, seed=seed, record_events=False)
+        batch = DeepBlueBatch(ref.game, 1)
+        batch.reset([seed])
+        T = batch.T
+        bots = [DeepBlueHeuristicBot(seed=s, params=params) for s in range(players)]
+        while ref.current_player != TERMINAL:
+            seat = ref.current_player
+            if seat == CHANCE:
+                action = ref.sample_chance()
+            else:
+                states.append(ref.clone())
+                rows.append(batch.S[0].copy())
+                seats.append(seat)
+                action = bots[seat].choose(ref)
+            ref.apply(int(action))
+            batch.apply(np.array([action], np.int64))
+    assert T is not None
+    return states, np.array(rows), T, seats
+
+
+def bench(players: int = 4, games: int = 5, params: Params = DEFAULT, repeat: int = 3) -> str:
+    """One line: decisions/s of both on the same positions, and whether every choice agreed."""
+    from fathom.bots.deep_blue_heuristic import DeepBlueHeuristicBot
+    from fathom.fast.db_heur_tables import heuristic_tables, scratch
+    from fathom.fast.db_heuristic import decide_rows
+
+    states, S, T, seats = collect(players, range(games), params)
+    H = heuristic_tables(states[0].game, params)
+    W, F = scratch()
+    seat_arr = np.array(seats, np.int64)
+    chosen = np.zeros(len(seats), np.int64)
+    decide_rows(S[:1], T, H, seat_arr[:1], chosen[:1], W, F)  # compile or load from cache
+    t0 = time.perf_counter()
+    for _ in range(repeat):
+        decide_rows(S, T, H, seat_arr, chosen, W, F)
+    compiled = repeat * len(seats) / (time.perf_counter() - t0)
+    bots = [DeepBlueHeuristicBot(seed=s, params=params) for s in range(players)]
+    t0 = time.perf_counter()
+    python = [bots[seat].choose(state) for state, seat in zip(states, seats)]
+    python_rate = len(seats) / (time.perf_counter() - t0)
+    same = sum(int(a == b) for a, b in zip(python, chosen.tolist()))
+    return (f"{players} players, {games} games, {len(seats)} decisions: compiled {compiled:,.0f}/s, "
+            f"Python {python_rate:,.0f}/s ({compiled / python_rate:.0f}x), {same}/{len(seats)} choices equal "
+            f"(one core, load {os.getloadavg()[0]:.1f})")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--games", type=int, default=5)
+    ap.add_argument("--full", action="store_true", help="level 2's own weights (default: ISMCTS's playout weights)")
+    args = ap.parse_args()
+    from fathom.bots.ismcts_policies.deep_blue import DeepBlueSearch
+
+    params = DEFAULT if args.full else DeepBlueSearch.fast(DEFAULT)
+    print(bench(args.players, args.games, params))
+
+
+if __name__ == "__main__":
+    main()
