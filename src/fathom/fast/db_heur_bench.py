@@ -17,8 +17,9 @@ import numpy as np
 from fathom.bots.deep_blue_eval import DEFAULT, Params
 
 
-def collect(players: int, seeds: range, params: Params) -> tuple[list, np.ndarray, np.ndarray, list[int]]:
-    """Every decision of the games: (reference states, kernel rows, tables, deciding seats)."""
+def collect(players: int, seeds: range, params: Params) -> tuple[list, np.ndarray, np.ndarray, list[int], float]:
+    """Every decision of the games: (reference states, kernel rows, tables, deciding seats, seconds the
+    Python bots took to decide them as the games were played)."""
     from fathom.bots.deep_blue_heuristic import DeepBlueHeuristicBot
     from fathom.core.api import CHANCE, TERMINAL
     from fathom.core.registry import new_game
@@ -26,6 +27,7 @@ def collect(players: int, seeds: range, params: Params) -> tuple[list, np.ndarra
 
     states, rows, seats = [], [], []
     T = None
+    spent = 0.0
     for seed in seeds:
         ref = new_game("deep-blue", players=players, seed=seed, record_events=False)
         batch = DeepBlueBatch(ref.game, 1)
@@ -40,37 +42,48 @@ def collect(players: int, seeds: range, params: Params) -> tuple[list, np.ndarra
                 states.append(ref.clone())
                 rows.append(batch.S[0].copy())
                 seats.append(seat)
+                t0 = time.perf_counter()
                 action = bots[seat].choose(ref)
+                spent += time.perf_counter() - t0
             ref.apply(int(action))
             batch.apply(np.array([action], np.int64))
     assert T is not None
-    return states, np.array(rows), T, seats
+    return states, np.array(rows), T, seats, spent
 
 
 def bench(players: int = 4, games: int = 5, params: Params = DEFAULT, repeat: int = 3) -> str:
-    """One line: decisions/s of both on the same positions, and whether every choice agreed."""
+    """Decisions/s of both on the same positions, first as the games were played (memos and the
+    compiled dive cache filling up) and again with them warm; and whether every choice agreed."""
     from fathom.bots.deep_blue_heuristic import DeepBlueHeuristicBot
     from fathom.fast.db_heur_tables import heuristic_tables, scratch
     from fathom.fast.db_heuristic import decide_rows
 
-    states, S, T, seats = collect(players, range(games), params)
+    states, S, T, seats, python_first = collect(players, range(games), params)
+    n = len(seats)
     H = heuristic_tables(states[0].game, params)
-    W, F = scratch()
     seat_arr = np.array(seats, np.int64)
-    chosen = np.zeros(len(seats), np.int64)
+    chosen = np.zeros(n, np.int64)
+    W, F = scratch()
     decide_rows(S[:1], T, H, seat_arr[:1], chosen[:1], W, F)  # compile or load from cache
+    W, F = scratch()
+    t0 = time.perf_counter()
+    decide_rows(S, T, H, seat_arr, chosen, W, F)
+    compiled_first = time.perf_counter() - t0
     t0 = time.perf_counter()
     for _ in range(repeat):
         decide_rows(S, T, H, seat_arr, chosen, W, F)
-    compiled = repeat * len(seats) / (time.perf_counter() - t0)
+    compiled_warm = (time.perf_counter() - t0) / repeat
     bots = [DeepBlueHeuristicBot(seed=s, params=params) for s in range(players)]
     t0 = time.perf_counter()
     python = [bots[seat].choose(state) for state, seat in zip(states, seats)]
-    python_rate = len(seats) / (time.perf_counter() - t0)
+    python_warm = time.perf_counter() - t0
     same = sum(int(a == b) for a, b in zip(python, chosen.tolist()))
-    return (f"{players} players, {games} games, {len(seats)} decisions: compiled {compiled:,.0f}/s, "
-            f"Python {python_rate:,.0f}/s ({compiled / python_rate:.0f}x), {same}/{len(seats)} choices equal "
-            f"(one core, load {os.getloadavg()[0]:.1f})")
+    return (f"{players} players, {games} games, {n} decisions, one core, load {os.getloadavg()[0]:.1f}\n"
+            f"  as played: compiled {n / compiled_first:,.0f}/s, Python {n / python_first:,.0f}/s "
+            f"({python_first / compiled_first:.0f}x)\n"
+            f"  warm:      compiled {n / compiled_warm:,.0f}/s, Python {n / python_warm:,.0f}/s "
+            f"({python_warm / compiled_warm:.0f}x)\n"
+            f"  {same}/{n} choices equal")
 
 
 def main() -> None:

@@ -18,7 +18,7 @@ from fathom.fast.db_heur_dive import (
     BLACK, BLUE, CARD_W, V_CARDS, V_NCARDS, encode, meet_chance, solve, solver_setup,
 )
 from fathom.fast.db_heur_tables import (
-    F_CUV, H_CARD_COST, H_CARD_ORDER, H_CASH_USE, H_CYCLE, H_DEFENCE_USE, H_DIVE_DRAWS, H_GAME_TURNS,
+    DIVE_CACHE, W_DC_K1, W_DC_K2, W_DC_N, W_DC_V, F_CUV, H_CARD_COST, H_CARD_ORDER, H_CASH_USE, H_CYCLE, H_DEFENCE_USE, H_DIVE_DRAWS, H_GAME_TURNS,
     H_HOLD_ALONE, H_HOLD_CONTESTED, H_LOOKAHEAD, H_N_SCORING, H_PROP_USE, H_SECOND_BOAT, W_BAG, W_DRAWN,
     W_RATES, W_SV,
 )
@@ -163,6 +163,36 @@ def cards_bonus(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, p: int, bon
 
 
 @njit(cache=True)
+def cached_solve(W: np.ndarray, SV: np.ndarray, cost: float, drawn: np.ndarray, gem0: int, per_draw: int,
+                 bounty: bool, kinds: int, bs: int, ks: int, es: int, blue: int, black: int, draws: int) -> float:
+    """The solver's value of a dive from its start (``SV`` set up), from the dive cache when this
+    dive was solved before: the key holds everything ``dives._dive_value`` is keyed by (the rest,
+    the weights and the table, is fixed for one scratch)."""
+    bag = W[W_BAG:W_BAG + N_GEMS]
+    k1 = 0
+    for c in range(N_GEMS):
+        k1 = (k1 << 7) | bag[c]
+    k1 = (((k1 << 3) | (gem0 + 1)) << 2) | ((per_draw - 1) << 1) | (1 if bounty else 0)
+    k2 = (((((kinds << 2) | blue) << 2) | black) << 6) | draws
+    mask = DIVE_CACHE - 1
+    i = ((k1 * 0x9E3779B1) ^ (k2 * 0x85EBCA77) ^ (k1 >> 29)) & mask
+    values = W[W_DC_V:W_DC_V + DIVE_CACHE].view(np.float64)
+    while W[W_DC_K1 + i] != -1:
+        if W[W_DC_K1 + i] == k1 and W[W_DC_K2 + i] == k2:
+            return values[i]
+        i = (i + 1) & mask
+    value = solve(SV, cost, encode(SV, drawn), 1 if gem0 >= 0 else 0, bs, ks, es, blue, black, gem0 < 0, False)
+    if W[W_DC_N] >= DIVE_CACHE // 2:  # half full: start again (as the reference's memos are cleared)
+        W[W_DC_K1:W_DC_K1 + DIVE_CACHE] = -1
+        W[W_DC_N] = 0
+        i = ((k1 * 0x9E3779B1) ^ (k2 * 0x85EBCA77) ^ (k1 >> 29)) & mask
+    W[W_DC_K1 + i], W[W_DC_K2 + i] = k1, k2
+    values[i] = value
+    W[W_DC_N] += 1
+    return value
+
+
+@njit(cache=True)
 def dive_value_from(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, p: int, hand: int, W: np.ndarray,
                     tile: int, kinds: int, gem0: int, leader: bool, depth: int) -> float:
     """``dives.dive_value_from`` with the bag in ``W[W_BAG]`` and ``p``'s hand (``OWN``) or none."""
@@ -194,8 +224,8 @@ def dive_value_from(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, p: int,
     bounty = scen(S, T, g, SC_BOUNTY) != 0 and sunken and leader
     solver_setup(SV, T, bag, drawn, rates, per_draw, 0, 0, bounty, T[T_ONE_COUNT] != 0,
                  max(1, (depth + per_draw - 1) // per_draw))
-    value = solve(SV, H[H_CARD_COST], encode(SV, drawn), 1 if gem0 >= 0 else 0, bs, ks, es, min(blue, 3),
-                  min(black, 3), gem0 < 0, False)
+    value = cached_solve(W, SV, H[H_CARD_COST], drawn, gem0, per_draw, bounty, kinds, bs, ks, es, min(blue, 3),
+                         min(black, 3), max(1, (depth + per_draw - 1) // per_draw))
     if scoring:
         bonus = scen(S, T, g, SC_CARD_BONUS) if sunken else 0
         value += cards_bonus(S, T, H, g, p, bonus, bag, 4 + min(3, blue + black + (bs + ks + es)))

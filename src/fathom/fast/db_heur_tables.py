@@ -42,7 +42,14 @@ W_DEST_SET = W_TMP + N_GEMS  # [2 * MAX_NODES] 1: the destination value is known
 W_FD_SET = W_DEST_SET + 2 * MAX_NODES  # face-down value known
 W_SRC = W_FD_SET + 1  # [16] the sources of a pay plan
 W_NSRC = W_SRC + 16
-W_LEN = W_NSRC + 1
+# the dive cache: solved dives kept across decisions (``dives._dive_value``'s lru_cache), two int keys
+# and the value's float bits per entry, open-addressed; emptied when half full
+DIVE_CACHE = 8192
+W_DC_N = W_NSRC + 1  # entries held
+W_DC_K1 = W_DC_N + 1  # [DIVE_CACHE] -1: empty
+W_DC_K2 = W_DC_K1 + DIVE_CACHE
+W_DC_V = W_DC_K2 + DIVE_CACHE
+W_LEN = W_DC_V + DIVE_CACHE
 
 # ---- the float64 scratch F of one decision -------------------------------------------------------
 F_CUV = 0  # [MAX_CARDS] card_use_value of each card type
@@ -66,5 +73,9 @@ def heuristic_tables(game: Any, params: Params) -> np.ndarray:
 
 
 def scratch() -> tuple[np.ndarray, np.ndarray]:
-    """(W, F): the work arrays one caller (thread) passes to every decision."""
-    return np.zeros(W_LEN, np.int64), np.zeros(F_LEN, np.float64)
+    """(W, F): the work arrays one caller (thread) passes to every decision. They keep solved dives
+    between decisions, so one pair serves one game configuration and one ``H``: make a new pair
+    for another."""
+    W = np.zeros(W_LEN, np.int64)
+    W[W_DC_K1:W_DC_K1 + DIVE_CACHE] = -1
+    return W, np.zeros(F_LEN, np.float64)
