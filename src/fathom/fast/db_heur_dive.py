@@ -328,7 +328,8 @@ def solve(SV: np.ndarray, cost: float, code: int, n: int, bs: int, ks: int, es: 
     reference's memo, a table keyed by (canonical position, defences left) serves each position
     once: its value is a function of the key alone, so the numbers do not change."""
     FI = np.empty((MAX_DEPTH, I_WIDTH), np.int64)
-    size = 1024 if SV[V_LIMIT] - n <= 3 else 16384
+    depth = SV[V_LIMIT] - n
+    size = 1024 if depth <= 3 else (4096 if depth <= 5 else 16384)
     keys = np.full(size, -1, np.int64)
     vals = np.empty(size, np.float64)
     room = size // 2  # entries the table takes before it stops taking more

@@ -15,7 +15,7 @@ import numpy as np
 from numba import njit
 
 from fathom.fast.db_heur_dive import (
-    BLACK, BLUE, CARD_W, V_CARDS, V_NCARDS, encode, meet_chance, solve, solver_setup,
+    BLACK, BLUE, V_NCARDS, encode, meet_chance, solve, solver_setup,
 )
 from fathom.fast.db_heur_tables import (
     DIVE_CACHE, W_DC_K1, W_DC_K2, W_DC_N, W_DC_V, F_CUV, H_CARD_COST, H_CARD_ORDER, H_CASH_USE, H_CYCLE, H_DEFENCE_USE, H_DIVE_DRAWS, H_GAME_TURNS,
@@ -26,7 +26,7 @@ from fathom.fast.db_tables import (
     MAX_CARDS, MAX_NODES, MAX_SPOTS, N_GEMS, N_KINDS, SC_BOUNTY, SC_CARD_BONUS, SC_EVERYONE, SC_PER_DRAW,
     SC_WIDTH, S_BAG, S_BOAT_NODE, S_BOAT_SPOT, S_D_DRAWN, S_D_SITE, S_FRESCO, S_HAND, S_SCEN, S_SITE_GEM,
     S_SITE_TILE, T_CARD_VP, T_CASH, T_DEFENDS, T_DIST, T_GEM_VP, T_GEM_VP_SPOT, T_LEADER_VP, T_N, T_NADV,
-    T_NEEDS, T_NEEDS_ANY, T_NSPOTS, T_NSTART, T_ONE_COUNT, T_PROPS, T_PROTECTS, T_SCEN_TABLE, T_SCORES,
+    T_NEEDS, T_NEEDS_ANY, T_NSTART, T_ONE_COUNT, T_PROPS, T_PROTECTS, T_SCEN_TABLE, T_SCORES,
     T_SPOTS, T_SUNKEN, T_SUNKEN_COUNT, T_TREASURE_SPOT, T_ADV_SITES, T_START_SITES, T_NC,
 )
 
@@ -174,6 +174,8 @@ def cached_solve(W: np.ndarray, SV: np.ndarray, cost: float, drawn: np.ndarray, 
         k1 = (k1 << 7) | bag[c]
     k1 = (((k1 << 3) | (gem0 + 1)) << 2) | ((per_draw - 1) << 1) | (1 if bounty else 0)
     k2 = (((((kinds << 2) | blue) << 2) | black) << 6) | draws
+    if draws >= 64:  # beyond the key's room: solve without the cache
+        return solve(SV, cost, encode(SV, drawn), 1 if gem0 >= 0 else 0, bs, ks, es, blue, black, gem0 < 0, False)
     mask = DIVE_CACHE - 1
     i = ((k1 * 0x9E3779B1) ^ (k2 * 0x85EBCA77) ^ (k1 >> 29)) & mask
     values = W[W_DC_V:W_DC_V + DIVE_CACHE].view(np.float64)

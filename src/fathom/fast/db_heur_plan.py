@@ -12,11 +12,11 @@ from fathom.fast.db_heur_eval import (
     OWN, dive_value, dive_value_from, dist, full_bag, hold_share, kinds_add, scen, spot_kinds, spot_taken,
 )
 from fathom.fast.db_heur_tables import (
-    F_BYKIND, F_CUV, F_DEST, F_FD, H_CARD_COST, H_CASH_USE, H_END_BONUS, H_FUTURE, H_HOLD_ALONE, H_PROP_USE,
+    F_BYKIND, F_CUV, F_DEST, F_FD, H_CASH_USE, H_END_BONUS, H_FUTURE, H_HOLD_ALONE, H_PROP_USE,
     H_RIVAL_SHARE, H_SECOND_BOAT, H_TOKEN_VALUE, W_BAG, W_DEST_SET, W_FD_SET, W_NSRC, W_SRC,
 )
 from fathom.fast.db_tables import (
-    MAX_CARDS, MAX_NODES, MAX_SPOTS, N_GEMS, N_KINDS, SC_FORCED, S_BOAT_NODE, S_FRESCO, S_HAND, S_SITE_TILE,
+    MAX_CARDS, MAX_NODES, MAX_SPOTS, N_GEMS, SC_FORCED, S_BOAT_NODE, S_FRESCO, S_HAND, S_SITE_TILE,
     S_TOKENS, S_UNREVEALED, S_VP, T_ADV_SITES, T_CASH, T_LEADER_VP, T_N, T_NADV, T_NC, T_NN, T_NSPOTS, T_NSTART,
     T_NT, T_PROPS, T_SPOTS, T_START_SITES, T_SUNKEN, T_SUNKEN_COUNT,
 )

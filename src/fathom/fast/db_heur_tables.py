@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+from numba import njit
 
 from fathom.bots.deep_blue_eval.tables import Params
 from fathom.fast.db_heur_dive import BLACK, BLUE, V_LEN
@@ -72,6 +73,7 @@ def heuristic_tables(game: Any, params: Params) -> np.ndarray:
     return H
 
 
+@njit(cache=True)
 def scratch() -> tuple[np.ndarray, np.ndarray]:
     """(W, F): the work arrays one caller (thread) passes to every decision. They keep solved dives
     between decisions, so one pair serves one game configuration and one ``H``: make a new pair
