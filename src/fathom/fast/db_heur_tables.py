@@ -60,6 +60,14 @@ F_BYKIND = F_FD + 1  # [12] face-down values by (spot kind, sunken)
 F_LEN = F_BYKIND + 12
 
 
+def bot_params(bot: Any) -> Params | None:
+    """The weights of a Python bot the compiled heuristic plays exactly (a
+    :class:`~fathom.bots.deep_blue_heuristic.DeepBlueHeuristicBot`), else ``None``."""
+    from fathom.bots.deep_blue_heuristic import DeepBlueHeuristicBot
+
+    return bot.params if type(bot) is DeepBlueHeuristicBot else None
+
+
 def heuristic_tables(game: Any, params: Params) -> np.ndarray:
     """``H`` for ``game`` and ``params`` (float64, :data:`H_LEN`)."""
     H = np.zeros(H_LEN, np.float64)
