@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import os
 import time
+
 import numpy as np
 
 from fathom.bots.deep_blue_eval import DEFAULT, Params

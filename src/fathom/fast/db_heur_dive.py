@@ -17,9 +17,9 @@ position is the reference's packed int (a few bits per colour).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from fathom.fast.db_tables import N_GEMS, T_BOUNTY_SET, T_BOUNTY_VP, T_HAZARD
+from fathom.fast.jit import kernel
 
 # ---- the solver's columns ----------------------------------------------------------------------
 V_FULL = 0  # [N_GEMS] the bag with this dive's gems back in
@@ -37,7 +37,7 @@ V_LEN = V_CARDS + MAX_SCORING * CARD_W
 BLACK, BLUE = 5, 6  # dive_model's colour numbers (checked in db_heur_tables)
 
 
-@njit(cache=True)
+@kernel()
 def solver_setup(SV: np.ndarray, T: np.ndarray, bag: np.ndarray, drawn: np.ndarray, rates: np.ndarray,
                  per_draw: int, banked: int, tile_vp: int, bounty: bool, one_count: bool, limit_draws: int) -> None:
     """Fill ``SV`` as ``_Solver.get`` builds a solver; the cards (``V_NCARDS``...) are filled by the
@@ -82,7 +82,7 @@ def solver_setup(SV: np.ndarray, T: np.ndarray, bag: np.ndarray, drawn: np.ndarr
     SV[V_KEPT], SV[V_ANY_MERGE] = kept, any_merge
 
 
-@njit(cache=True)
+@kernel()
 def encode(SV: np.ndarray, drawn: np.ndarray) -> int:
     code = 0
     for g in range(N_GEMS):
@@ -90,12 +90,12 @@ def encode(SV: np.ndarray, drawn: np.ndarray) -> int:
     return code
 
 
-@njit(cache=True)
+@kernel()
 def _count(SV: np.ndarray, code: int, g: int) -> int:
     return (code >> SV[V_SHIFT + g]) & SV[V_MASK]
 
 
-@njit(cache=True)
+@kernel()
 def _canon(SV: np.ndarray, code: int) -> int:
     """The equivalent position with merged colours filled in order (``_Solver._canon``)."""
     if not SV[V_ANY_MERGE]:
@@ -113,7 +113,7 @@ def _canon(SV: np.ndarray, code: int) -> int:
     return out
 
 
-@njit(cache=True)
+@kernel()
 def _cards_vp(SV: np.ndarray, code: int) -> int:
     """``cards_met_vp`` of the solver's cards at ``code`` (R-DB-10)."""
     total = 0
@@ -136,7 +136,7 @@ def _cards_vp(SV: np.ndarray, code: int) -> int:
     return vp + best_any
 
 
-@njit(cache=True)
+@kernel()
 def stop_at(SV: np.ndarray, code: int) -> float:
     """VP if the dive ends at ``code`` with the diver still in (``_stop`` / ``stop_vp``)."""
     value = SV[V_BANKED] + SV[V_TILE_VP]
@@ -152,14 +152,14 @@ def stop_at(SV: np.ndarray, code: int) -> float:
     return float(value)
 
 
-@njit(cache=True)
+@kernel()
 def out_at(SV: np.ndarray, code: int) -> float:
     """VP of resurfacing at the draw after ``code`` (``_out`` / ``out_vp``)."""
     cards = _cards_vp(SV, code) if SV[V_NCARDS] else 0
     return float(SV[V_BANKED] + SV[V_TILE_VP] + cards)
 
 
-@njit(cache=True)
+@kernel()
 def defend(bs: int, ks: int, es: int, bc: int, kc: int, h1: int, h2: int, nh: int,
            cards_first: bool) -> tuple[bool, int, int, int, int, int]:
     """``dive_model.defend`` for up to two hazards: (ok, defences left)."""
@@ -190,14 +190,14 @@ def defend(bs: int, ks: int, es: int, bc: int, kc: int, h1: int, h2: int, nh: in
     return True, bs, ks, es, bc, kc
 
 
-@njit(cache=True)
+@kernel()
 def _hazards_in_bag(SV: np.ndarray, g: int, in_bag: int, drawn_before: int) -> int:
     if not SV[V_HAZ + g]:
         return 0
     return in_bag - (1 if drawn_before == 0 and in_bag > 0 else 0)
 
 
-@njit(cache=True)
+@kernel()
 def _safe(SV: np.ndarray, code: int, bs: int, ks: int, es: int, bc: int, kc: int) -> bool:
     db, dk = _count(SV, code, BLUE), _count(SV, code, BLACK)
     blue = _hazards_in_bag(SV, BLUE, SV[V_FULL + BLUE] - db, db)
@@ -213,16 +213,29 @@ MAX_DEPTH = 70  # frames of the explicit stack: each level draws at least one ge
 I_WIDTH = 17
 (F_STOP, F_GONE, F_ACC) = range(3)
 F_WIDTH = 3
+MEMO = 16384  # the largest memo table of one expectimax (open-addressed, a power of two)
+# the solver's work arrays, kept by the caller (the kernels make no arrays): ``SW`` int64, ``SF`` float64
+SW_FRAMES = 0  # [MAX_DEPTH * I_WIDTH] the stack's int columns
+SW_KEYS = SW_FRAMES + MAX_DEPTH * I_WIDTH  # [MEMO] memo keys
+SW_STAMPS = SW_KEYS + MEMO  # [MEMO] the solve an entry belongs to (older ones count as empty)
+SW_GEN = SW_STAMPS + MEMO  # the current solve's stamp
+SW_CODES = SW_GEN + 1  # [MAX_DEPTH] the no-risk draw's stack
+SW_GEMS = SW_CODES + MAX_DEPTH  # [MAX_DEPTH]
+SW_LEN = SW_GEMS + MAX_DEPTH
+SF_FRAMES = 0  # [MAX_DEPTH * F_WIDTH] the stack's float columns
+SF_VALS = SF_FRAMES + MAX_DEPTH * F_WIDTH  # [MEMO] memo values
+SF_ACCS = SF_VALS + MEMO  # [MAX_DEPTH] the no-risk draw's sums
+SF_LEN = SF_ACCS + MAX_DEPTH
 _OPEN, _LOOP = 0, 1  # a frame's stage: not yet set up, or going through its outcomes
 
 
-@njit(cache=True)
-def _draw_no_risk(SV: np.ndarray, code: int, n: int, left: int) -> float:
+@kernel()
+def _draw_no_risk(SV: np.ndarray, SW: np.ndarray, SF: np.ndarray, code: int, n: int, left: int) -> float:
     """The expected stop VP after ``left`` more draws with no risk (``_Solver._draw_no_risk``),
     with an explicit stack: numba's cache cannot hold recursive functions."""
-    codes = np.empty(MAX_DEPTH, np.int64)
-    gems = np.empty(MAX_DEPTH, np.int64)
-    accs = np.empty(MAX_DEPTH, np.float64)
+    codes = SW[SW_CODES:SW_CODES + MAX_DEPTH]
+    gems = SW[SW_GEMS:SW_GEMS + MAX_DEPTH]
+    accs = SF[SF_ACCS:SF_ACCS + MAX_DEPTH]
     top = 0
     codes[0], gems[0], accs[0] = code, -1, 0.0
     while True:
@@ -252,8 +265,8 @@ def _draw_no_risk(SV: np.ndarray, code: int, n: int, left: int) -> float:
             accs[top] += (SV[V_FULL + g] - _count(SV, codes[top], g)) * value
 
 
-@njit(cache=True)
-def _draw_out(SV: np.ndarray, code: int, n: int) -> float:
+@kernel()
+def _draw_out(SV: np.ndarray, SW: np.ndarray, SF: np.ndarray, code: int, n: int) -> float:
     left = SV[V_LIMIT] - n
     remaining = SV[V_SIZE] - n
     if left >= remaining:
@@ -267,10 +280,10 @@ def _draw_out(SV: np.ndarray, code: int, n: int) -> float:
         for g in range(N_GEMS):
             extra += SV[V_RATES + g] * (SV[V_FULL + g] - _count(SV, code, g)) * frac
         return stop_at(SV, code) + extra
-    return _draw_no_risk(SV, code, n, left)
+    return _draw_no_risk(SV, SW, SF, code, n, left)
 
 
-@njit(cache=True)
+@kernel()
 def _next_outcome(SV: np.ndarray, code: int, pairs: bool, g1: int, j: int) -> tuple[int, int, int, int]:
     """The next draw outcome at or after (g1, j): (g1, j, weight, gems); g1 == N_GEMS when none is
     left. Singles are (g, N_GEMS); pairs are unordered (g1, j >= g1), as ``_Solver._draw`` adds them."""
@@ -298,7 +311,7 @@ def _next_outcome(SV: np.ndarray, code: int, pairs: bool, g1: int, j: int) -> tu
     return N_GEMS, N_GEMS, 0, 0
 
 
-@njit(cache=True)
+@kernel()
 def _memo_key(code: int, bs: int, ks: int, es: int, bc: int, kc: int) -> int:
     """A position and its defences left as one key (-1: too large to pack, not memoised)."""
     if code >= (1 << 47) or max(bs, ks, es, bc, kc) > 7:
@@ -306,19 +319,18 @@ def _memo_key(code: int, bs: int, ks: int, es: int, bc: int, kc: int) -> int:
     return (code << 15) | bs | (ks << 3) | (es << 6) | (bc << 9) | (kc << 12)
 
 
-@njit(cache=True)
-def _memo_slot(keys: np.ndarray, key: int) -> int:
-    """The slot of ``key`` in the open-addressed table (its own, or the empty one it would take)."""
-    mask = keys.shape[0] - 1
+@kernel()
+def _memo_slot(SW: np.ndarray, key: int, mask: int, gen: int) -> int:
+    """The slot of ``key`` in this solve's open-addressed table (its own, or the free one it would take)."""
     i = ((key ^ (key >> 23)) * 0x9E3779B1) & mask
-    while keys[i] != -1 and keys[i] != key:
+    while SW[SW_STAMPS + i] == gen and SW[SW_KEYS + i] != key:
         i = (i + 1) & mask
     return i
 
 
-@njit(cache=True)
-def solve(SV: np.ndarray, cost: float, code: int, n: int, bs: int, ks: int, es: int, bc: int, kc: int,
-          must: bool, draw_only: bool) -> float:
+@kernel()
+def solve(SV: np.ndarray, SW: np.ndarray, SF: np.ndarray, cost: float, code: int, n: int, bs: int, ks: int,
+          es: int, bc: int, kc: int, must: bool, draw_only: bool) -> float:
     """The leader's optimal value at ``code`` (``_decide`` at the canonical position), or with
     ``draw_only`` the value of drawing once more from ``code`` (``_draw``).
 
@@ -327,23 +339,21 @@ def solve(SV: np.ndarray, cost: float, code: int, n: int, bs: int, ks: int, es: 
     reference's order, and a child's value reaches its parent as ``_after`` would return it. Like the
     reference's memo, a table keyed by (canonical position, defences left) serves each position
     once: its value is a function of the key alone, so the numbers do not change."""
-    FI = np.empty((MAX_DEPTH, I_WIDTH), np.int64)
     depth = SV[V_LIMIT] - n
-    size = 1024 if depth <= 3 else (4096 if depth <= 5 else 16384)
-    keys = np.full(size, -1, np.int64)
-    vals = np.empty(size, np.float64)
+    size = 1024 if depth <= 3 else (4096 if depth <= 5 else MEMO)
+    mask = size - 1
+    SW[SW_GEN] += 1  # a new table: the entries of earlier solves no longer count
+    gen = SW[SW_GEN]
     room = size // 2  # entries the table takes before it stops taking more
-    fi_root = FI[0]
-    fi_root[I_KEY] = -1
-    FF = np.empty((MAX_DEPTH, F_WIDTH), np.float64)
+    SW[SW_FRAMES + I_KEY] = -1
     top = 0
-    fi = FI[0]
+    fi = SW[SW_FRAMES:SW_FRAMES + I_WIDTH]
     fi[I_CODE], fi[I_N], fi[I_BS], fi[I_KS], fi[I_ES], fi[I_BC], fi[I_KC] = code, n, bs, ks, es, bc, kc
     fi[I_MUST], fi[I_DRAW_ONLY], fi[I_STAGE] = 1 if must else 0, 1 if draw_only else 0, _OPEN
     value = 0.0
     while True:
-        fi = FI[top]
-        ff = FF[top]
+        fi = SW[SW_FRAMES + top * I_WIDTH:SW_FRAMES + (top + 1) * I_WIDTH]
+        ff = SF[SF_FRAMES + top * F_WIDTH:SF_FRAMES + (top + 1) * F_WIDTH]
         done = False
         if fi[I_STAGE] == _OPEN:
             c = fi[I_CODE]
@@ -356,7 +366,7 @@ def solve(SV: np.ndarray, cost: float, code: int, n: int, bs: int, ks: int, es: 
                 if nn >= SV[V_LIMIT]:
                     value, done = ff[F_STOP], True
                 elif cost == 0.0 and _safe(SV, c, fi[I_BS], fi[I_KS], fi[I_ES], fi[I_BC], fi[I_KC]):
-                    value, done = _draw_out(SV, c, nn), True
+                    value, done = _draw_out(SV, SW, SF, c, nn), True
             if not done:
                 total = SV[V_SIZE] - nn
                 if total <= 0:
@@ -407,16 +417,16 @@ def solve(SV: np.ndarray, cost: float, code: int, n: int, bs: int, ks: int, es: 
                 c2 = _canon(SV, c2)
                 key = _memo_key(c2, bs2, ks2, es2, bc2, kc2)
                 if key >= 0:
-                    slot = _memo_slot(keys, key)
-                    if keys[slot] == key:
-                        value = vals[slot]
+                    slot = _memo_slot(SW, key, mask, gen)
+                    if SW[SW_STAMPS + slot] == gen:
+                        value = SF[SF_VALS + slot]
                         top += 1  # as if the child had been opened and had returned at once
-                        fi = FI[top]
+                        fi = SW[SW_FRAMES + top * I_WIDTH:SW_FRAMES + (top + 1) * I_WIDTH]
                         fi[I_KEY] = -1
                         done = True
                 if not done:
                     top += 1
-                    ch = FI[top]
+                    ch = SW[SW_FRAMES + top * I_WIDTH:SW_FRAMES + (top + 1) * I_WIDTH]
                     ch[I_CODE], ch[I_N], ch[I_BS], ch[I_KS], ch[I_ES], ch[I_BC], ch[I_KC] = (
                         c2, fi[I_N] + ng, bs2, ks2, es2, bc2, kc2)
                     ch[I_MUST], ch[I_DRAW_ONLY], ch[I_STAGE], ch[I_KEY] = 0, 0, _OPEN, key
@@ -424,15 +434,15 @@ def solve(SV: np.ndarray, cost: float, code: int, n: int, bs: int, ks: int, es: 
         # this frame's value is known: keep it, and hand it to the parent as ``_after`` returns it
         if top == 0:
             return value
-        key = FI[top, I_KEY]
+        key = SW[SW_FRAMES + top * I_WIDTH + I_KEY]
         if key >= 0 and room > 0:
-            slot = _memo_slot(keys, key)
-            keys[slot] = key
-            vals[slot] = value
+            slot = _memo_slot(SW, key, mask, gen)
+            SW[SW_KEYS + slot], SW[SW_STAMPS + slot] = key, gen
+            SF[SF_VALS + slot] = value
             room -= 1
         top -= 1
-        fi = FI[top]
-        ff = FF[top]
+        fi = SW[SW_FRAMES + top * I_WIDTH:SW_FRAMES + (top + 1) * I_WIDTH]
+        ff = SF[SF_FRAMES + top * F_WIDTH:SF_FRAMES + (top + 1) * F_WIDTH]
         spent = fi[I_SPENT]
         if spent > 0:
             stay = value - cost * spent
@@ -445,7 +455,7 @@ def solve(SV: np.ndarray, cost: float, code: int, n: int, bs: int, ks: int, es: 
 
 
 # ---- next draw (odds.next_draw), exact in integers ----------------------------------------------
-@njit(cache=True)
+@kernel()
 def next_draw(SV: np.ndarray, bag: np.ndarray, drawn: np.ndarray, per_draw: int, bs: int, ks: int, es: int,
               bc: int, kc: int) -> tuple[int, int, int, int]:
     """(ev, total, risk, stop): one more draw then stop, as the integer sums of ``odds.next_draw``
@@ -500,7 +510,7 @@ def next_draw(SV: np.ndarray, bag: np.ndarray, drawn: np.ndarray, per_draw: int,
 
 
 # ---- the chance a dive meets a card's needs (cards.meet_chance) ---------------------------------
-@njit(cache=True)
+@kernel()
 def comb(n: int, k: int) -> int:
     if k < 0 or k > n:
         return 0
@@ -511,7 +521,7 @@ def comb(n: int, k: int) -> int:
     return out
 
 
-@njit(cache=True)
+@kernel()
 def at_least(good: int, total: int, draws: int, k: int) -> float:
     draws = min(draws, total)
     if good < k:
@@ -522,7 +532,7 @@ def at_least(good: int, total: int, draws: int, k: int) -> float:
     return 1.0 - miss / comb(total, draws)
 
 
-@njit(cache=True)
+@kernel()
 def meet_chance(T: np.ndarray, needs_at: int, needs_any: int, bag: np.ndarray, draws: int) -> float:
     """Chance a dive of ``draws`` gems meets the needs at ``T[needs_at:needs_at + N_GEMS]``."""
     total = 0

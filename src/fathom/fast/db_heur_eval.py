@@ -12,51 +12,120 @@ valued with an empty hand, as the Python bot does.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from fathom.fast.db_heur_dive import (
-    BLACK, BLUE, V_NCARDS, encode, meet_chance, solve, solver_setup,
+    BLACK,
+    BLUE,
+    SF_LEN,
+    SW_LEN,
+    V_NCARDS,
+    encode,
+    meet_chance,
+    solve,
+    solver_setup,
 )
 from fathom.fast.db_heur_tables import (
-    DIVE_CACHE, W_DC_K1, W_DC_K2, W_DC_N, W_DC_V, F_CUV, H_CARD_COST, H_CARD_ORDER, H_CASH_USE, H_CYCLE, H_DEFENCE_USE, H_DIVE_DRAWS, H_GAME_TURNS,
-    H_HOLD_ALONE, H_HOLD_CONTESTED, H_LOOKAHEAD, H_N_SCORING, H_PROP_USE, H_SECOND_BOAT, W_BAG, W_DRAWN,
-    W_RATES, W_SV,
+    DIVE_CACHE,
+    F_CUV,
+    F_DC_V,
+    F_SOLVE,
+    H_CARD_COST,
+    H_CARD_ORDER,
+    H_CASH_USE,
+    H_CYCLE,
+    H_DEFENCE_USE,
+    H_DIVE_DRAWS,
+    H_GAME_TURNS,
+    H_HOLD_ALONE,
+    H_HOLD_CONTESTED,
+    H_LOOKAHEAD,
+    H_N_SCORING,
+    H_PROP_USE,
+    H_SECOND_BOAT,
+    W_BAG,
+    W_DC_K1,
+    W_DC_K2,
+    W_DC_N,
+    W_DRAWN,
+    W_RATES,
+    W_SOLVE,
+    W_SV,
 )
 from fathom.fast.db_tables import (
-    MAX_CARDS, MAX_NODES, MAX_SPOTS, N_GEMS, N_KINDS, SC_BOUNTY, SC_CARD_BONUS, SC_EVERYONE, SC_PER_DRAW,
-    SC_WIDTH, S_BAG, S_BOAT_NODE, S_BOAT_SPOT, S_D_DRAWN, S_D_SITE, S_FRESCO, S_HAND, S_SCEN, S_SITE_GEM,
-    S_SITE_TILE, T_CARD_VP, T_CASH, T_DEFENDS, T_DIST, T_GEM_VP, T_GEM_VP_SPOT, T_LEADER_VP, T_N, T_NADV,
-    T_NEEDS, T_NEEDS_ANY, T_NSTART, T_ONE_COUNT, T_PROPS, T_PROTECTS, T_SCEN_TABLE, T_SCORES,
-    T_SPOTS, T_SUNKEN, T_SUNKEN_COUNT, T_TREASURE_SPOT, T_ADV_SITES, T_START_SITES, T_NC,
+    MAX_CARDS,
+    MAX_NODES,
+    MAX_SPOTS,
+    N_GEMS,
+    N_KINDS,
+    S_BAG,
+    S_BOAT_NODE,
+    S_BOAT_SPOT,
+    S_D_DRAWN,
+    S_D_SITE,
+    S_FRESCO,
+    S_HAND,
+    S_SCEN,
+    S_SITE_GEM,
+    S_SITE_TILE,
+    SC_BOUNTY,
+    SC_CARD_BONUS,
+    SC_EVERYONE,
+    SC_PER_DRAW,
+    SC_WIDTH,
+    T_ADV_SITES,
+    T_CARD_VP,
+    T_CASH,
+    T_DEFENDS,
+    T_DIST,
+    T_GEM_VP,
+    T_GEM_VP_SPOT,
+    T_LEADER_VP,
+    T_N,
+    T_NADV,
+    T_NC,
+    T_NEEDS,
+    T_NEEDS_ANY,
+    T_NSTART,
+    T_ONE_COUNT,
+    T_PROPS,
+    T_PROTECTS,
+    T_SCEN_TABLE,
+    T_SCORES,
+    T_SPOTS,
+    T_START_SITES,
+    T_SUNKEN,
+    T_SUNKEN_COUNT,
+    T_TREASURE_SPOT,
 )
+from fathom.fast.jit import kernel
 
 OWN = 0  # whose hand a dive value reads: the planning seat's
 EMPTY = 1  # ... none (a rival's, whose hand is secret)
 
 
-@njit(cache=True)
+@kernel()
 def scen(S: np.ndarray, T: np.ndarray, g: int, col: int) -> int:
     """A switch of the scenario in play (``SC_*``)."""
     return T[T_SCEN_TABLE + S[g, S_SCEN] * SC_WIDTH + col]
 
 
-@njit(cache=True)
+@kernel()
 def dist(T: np.ndarray, a: int, b: int) -> int:
     return T[T_DIST + a * MAX_NODES + b]
 
 
 # ---- spot kinds as a packed multiset --------------------------------------------------------------
-@njit(cache=True)
+@kernel()
 def kinds_add(kinds: int, k: int) -> int:
     return kinds + (1 << (3 * k))
 
 
-@njit(cache=True)
+@kernel()
 def kinds_count(kinds: int, k: int) -> int:
     return (kinds >> (3 * k)) & 7
 
 
-@njit(cache=True)
+@kernel()
 def spot_kinds(S: np.ndarray, T: np.ndarray, g: int, p: int, node: int) -> int:
     """Spot kinds ``p``'s boats hold on the tile at ``node`` (``reading.spot_kinds``)."""
     tile = S[g, S_SITE_TILE + node]
@@ -70,7 +139,7 @@ def spot_kinds(S: np.ndarray, T: np.ndarray, g: int, p: int, node: int) -> int:
     return kinds
 
 
-@njit(cache=True)
+@kernel()
 def spot_taken(S: np.ndarray, T: np.ndarray, g: int, node: int, spot: int) -> bool:
     for b in range(2 * T[T_N]):
         if S[g, S_BOAT_NODE + b] == node and S[g, S_BOAT_SPOT + b] == spot:
@@ -78,7 +147,7 @@ def spot_taken(S: np.ndarray, T: np.ndarray, g: int, node: int, spot: int) -> bo
     return False
 
 
-@njit(cache=True)
+@kernel()
 def spot_defences(T: np.ndarray, kinds: int) -> tuple[int, int, int]:
     """(blue-only, black-only, either) defences of these spot kinds (``dive_model.spot_defences``)."""
     blue = black = either = 0
@@ -101,7 +170,7 @@ def spot_defences(T: np.ndarray, kinds: int) -> tuple[int, int, int]:
     return blue, black, either
 
 
-@njit(cache=True)
+@kernel()
 def rates_for(T: np.ndarray, kinds: int, rates: np.ndarray) -> None:
     """VP per gem colour for a diver with these spots (``dive_model.gem_rates``)."""
     for g in range(N_GEMS):
@@ -114,7 +183,7 @@ def rates_for(T: np.ndarray, kinds: int, rates: np.ndarray) -> None:
             rates[g] = T[T_GEM_VP + g]
 
 
-@njit(cache=True)
+@kernel()
 def full_bag(S: np.ndarray, g: int, bag: np.ndarray) -> None:
     """The bag with this dive's drawn gems back in (``reading.full_bag``)."""
     diving = S[g, S_D_SITE] >= 0
@@ -122,7 +191,7 @@ def full_bag(S: np.ndarray, g: int, bag: np.ndarray) -> None:
         bag[c] = S[g, S_BAG + c] + (S[g, S_D_DRAWN + c] if diving else 0)
 
 
-@njit(cache=True)
+@kernel()
 def rivals_near(S: np.ndarray, T: np.ndarray, g: int, p: int, node: int) -> bool:
     for o in range(T[T_N]):
         if o == p:
@@ -133,20 +202,20 @@ def rivals_near(S: np.ndarray, T: np.ndarray, g: int, p: int, node: int) -> bool
     return False
 
 
-@njit(cache=True)
+@kernel()
 def hold_share(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, p: int, node: int) -> float:
     return H[H_HOLD_CONTESTED] if rivals_near(S, T, g, p, node) else H[H_HOLD_ALONE]
 
 
 # ---- dives --------------------------------------------------------------------------------------
-@njit(cache=True)
+@kernel()
 def tile_vp(leader_vp: int, is_leader: bool, everyone: bool, both: bool) -> int:
     if everyone:
         return leader_vp * (2 if both else 1)
     return leader_vp if is_leader else 0
 
 
-@njit(cache=True)
+@kernel()
 def cards_bonus(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, p: int, bonus: int, bag: np.ndarray,
                 draws: int) -> float:
     """``dives._cards_bonus``: each scoring card in hand times the chance its needs are met, summed
@@ -162,12 +231,14 @@ def cards_bonus(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, p: int, bon
     return acc
 
 
-@njit(cache=True)
-def cached_solve(W: np.ndarray, SV: np.ndarray, cost: float, drawn: np.ndarray, gem0: int, per_draw: int,
+@kernel()
+def cached_solve(W: np.ndarray, F: np.ndarray, SV: np.ndarray, cost: float, drawn: np.ndarray, gem0: int, per_draw: int,
                  bounty: bool, kinds: int, bs: int, ks: int, es: int, blue: int, black: int, draws: int) -> float:
     """The solver's value of a dive from its start (``SV`` set up), from the dive cache when this
     dive was solved before: the key holds everything ``dives._dive_value`` is keyed by (the rest,
     the weights and the table, is fixed for one scratch)."""
+    SW = W[W_SOLVE:W_SOLVE + SW_LEN]
+    SF = F[F_SOLVE:F_SOLVE + SF_LEN]
     bag = W[W_BAG:W_BAG + N_GEMS]
     k1 = 0
     for c in range(N_GEMS):
@@ -175,15 +246,17 @@ def cached_solve(W: np.ndarray, SV: np.ndarray, cost: float, drawn: np.ndarray, 
     k1 = (((k1 << 3) | (gem0 + 1)) << 2) | ((per_draw - 1) << 1) | (1 if bounty else 0)
     k2 = (((((kinds << 2) | blue) << 2) | black) << 6) | draws
     if draws >= 64:  # beyond the key's room: solve without the cache
-        return solve(SV, cost, encode(SV, drawn), 1 if gem0 >= 0 else 0, bs, ks, es, blue, black, gem0 < 0, False)
+        return solve(SV, SW, SF, cost, encode(SV, drawn), 1 if gem0 >= 0 else 0, bs, ks, es, blue, black, gem0 < 0,
+                     False)
     mask = DIVE_CACHE - 1
     i = ((k1 * 0x9E3779B1) ^ (k2 * 0x85EBCA77) ^ (k1 >> 29)) & mask
-    values = W[W_DC_V:W_DC_V + DIVE_CACHE].view(np.float64)
+    values = F[F_DC_V:F_DC_V + DIVE_CACHE]
     while W[W_DC_K1 + i] != -1:
         if W[W_DC_K1 + i] == k1 and W[W_DC_K2 + i] == k2:
             return values[i]
         i = (i + 1) & mask
-    value = solve(SV, cost, encode(SV, drawn), 1 if gem0 >= 0 else 0, bs, ks, es, blue, black, gem0 < 0, False)
+    value = solve(SV, SW, SF, cost, encode(SV, drawn), 1 if gem0 >= 0 else 0, bs, ks, es, blue, black, gem0 < 0,
+                  False)
     if W[W_DC_N] >= DIVE_CACHE // 2:  # half full: start again (as the reference's memos are cleared)
         W[W_DC_K1:W_DC_K1 + DIVE_CACHE] = -1
         W[W_DC_N] = 0
@@ -194,9 +267,9 @@ def cached_solve(W: np.ndarray, SV: np.ndarray, cost: float, drawn: np.ndarray, 
     return value
 
 
-@njit(cache=True)
+@kernel()
 def dive_value_from(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, p: int, hand: int, W: np.ndarray,
-                    tile: int, kinds: int, gem0: int, leader: bool, depth: int) -> float:
+                    F: np.ndarray, tile: int, kinds: int, gem0: int, leader: bool, depth: int) -> float:
     """``dives.dive_value_from`` with the bag in ``W[W_BAG]`` and ``p``'s hand (``OWN``) or none."""
     sunken = T[T_SUNKEN + tile] != 0
     per_draw = scen(S, T, g, SC_PER_DRAW) if sunken else 1
@@ -226,7 +299,7 @@ def dive_value_from(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, p: int,
     bounty = scen(S, T, g, SC_BOUNTY) != 0 and sunken and leader
     solver_setup(SV, T, bag, drawn, rates, per_draw, 0, 0, bounty, T[T_ONE_COUNT] != 0,
                  max(1, (depth + per_draw - 1) // per_draw))
-    value = cached_solve(W, SV, H[H_CARD_COST], drawn, gem0, per_draw, bounty, kinds, bs, ks, es, min(blue, 3),
+    value = cached_solve(W, F, SV, H[H_CARD_COST], drawn, gem0, per_draw, bounty, kinds, bs, ks, es, min(blue, 3),
                          min(black, 3), max(1, (depth + per_draw - 1) // per_draw))
     if scoring:
         bonus = scen(S, T, g, SC_CARD_BONUS) if sunken else 0
@@ -235,9 +308,9 @@ def dive_value_from(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, p: int,
     return value
 
 
-@njit(cache=True)
+@kernel()
 def dive_value(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, p: int, node: int, kinds: int, hand: int,
-               depth: int, leader: bool, W: np.ndarray) -> float:
+               depth: int, leader: bool, W: np.ndarray, F: np.ndarray) -> float:
     """``dives.dive_value`` (no dive under way, or joining one): ``kinds`` < 0 reads ``p``'s own
     spots there, ``depth`` < 0 is the look-ahead of the weights."""
     tile = S[g, S_SITE_TILE + node]
@@ -246,11 +319,11 @@ def dive_value(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, p: int, node
     if depth < 0:
         depth = int(H[H_LOOKAHEAD])
     full_bag(S, g, W[W_BAG:W_BAG + N_GEMS])
-    return dive_value_from(S, T, H, g, p, hand, W, tile, kinds, S[g, S_SITE_GEM + node], leader, depth)
+    return dive_value_from(S, T, H, g, p, hand, W, F, tile, kinds, S[g, S_SITE_GEM + node], leader, depth)
 
 
-@njit(cache=True)
-def prospect(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, p: int, W: np.ndarray) -> float:
+@kernel()
+def prospect(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, p: int, W: np.ndarray, F: np.ndarray) -> float:
     """``positions.prospect``: the best dive ``p``'s boats are set up for plus a share of the second."""
     n = 0
     v0 = v1 = 0.0
@@ -260,7 +333,7 @@ def prospect(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, p: int, W: np.
         if node == seen or S[g, S_SITE_TILE + node] < 0:
             continue
         seen = node
-        v = hold_share(S, T, H, g, p, node) * dive_value(S, T, H, g, p, node, -1, OWN, -1, True, W)
+        v = hold_share(S, T, H, g, p, node) * dive_value(S, T, H, g, p, node, -1, OWN, -1, True, W, F)
         if n == 0:
             v0 = v
         else:
@@ -276,7 +349,7 @@ def prospect(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, p: int, W: np.
 
 
 # ---- cards and time ----------------------------------------------------------------------------
-@njit(cache=True)
+@kernel()
 def turns_left(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int) -> float:
     revealed = 0
     for i in range(T[T_NSTART] + T[T_NADV]):
@@ -288,7 +361,7 @@ def turns_left(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int) -> float:
     return max(4.0, H[H_GAME_TURNS] * (1.0 - progress) * 1.1)
 
 
-@njit(cache=True)
+@kernel()
 def use_values(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, F: np.ndarray, W: np.ndarray) -> None:
     """``cards.card_use_value`` of every card type into ``F[F_CUV]`` (the bag is the same for all)."""
     bag = W[W_BAG:W_BAG + N_GEMS]
@@ -304,7 +377,7 @@ def use_values(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, F: np.ndarra
         F[F_CUV + c] = best
 
 
-@njit(cache=True)
+@kernel()
 def card_worth(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, F: np.ndarray, c: int) -> float:
     """``cards.card_worth`` (``F[F_CUV]`` filled)."""
     uses = turns_left(S, T, H, g) / T[T_N] / H[H_CYCLE]

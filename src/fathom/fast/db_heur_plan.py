@@ -6,34 +6,86 @@ destinations of both boats within a movement budget), ports of
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from fathom.fast.db_heur_eval import (
-    OWN, dive_value, dive_value_from, dist, full_bag, hold_share, kinds_add, scen, spot_kinds, spot_taken,
+    OWN,
+    dist,
+    dive_value,
+    dive_value_from,
+    full_bag,
+    hold_share,
+    kinds_add,
+    scen,
+    spot_kinds,
+    spot_taken,
 )
 from fathom.fast.db_heur_tables import (
-    F_BYKIND, F_CUV, F_DEST, F_FD, H_CASH_USE, H_END_BONUS, H_FUTURE, H_HOLD_ALONE, H_PROP_USE,
-    H_RIVAL_SHARE, H_SECOND_BOAT, H_TOKEN_VALUE, W_BAG, W_DEST_SET, W_FD_SET, W_NSRC, W_SRC,
+    F_BYKIND,
+    F_CUV,
+    F_DEST,
+    F_FD,
+    F_ITEM_COST,
+    H_CASH_USE,
+    H_END_BONUS,
+    H_FUTURE,
+    H_HOLD_ALONE,
+    H_PROP_USE,
+    H_RIVAL_SHARE,
+    H_SECOND_BOAT,
+    H_TOKEN_VALUE,
+    MAX_ITEMS,
+    W_BAG,
+    W_DEST_SET,
+    W_FD_SET,
+    W_IDX,
+    W_ITEM_SRC,
+    W_ITEM_WORTH,
+    W_KNOWN,
+    W_NSRC,
+    W_SRC,
 )
 from fathom.fast.db_tables import (
-    MAX_CARDS, MAX_NODES, MAX_SPOTS, N_GEMS, SC_FORCED, S_BOAT_NODE, S_FRESCO, S_HAND, S_SITE_TILE,
-    S_TOKENS, S_UNREVEALED, S_VP, T_ADV_SITES, T_CASH, T_LEADER_VP, T_N, T_NADV, T_NC, T_NN, T_NSPOTS, T_NSTART,
-    T_NT, T_PROPS, T_SPOTS, T_START_SITES, T_SUNKEN, T_SUNKEN_COUNT,
+    MAX_CARDS,
+    MAX_NODES,
+    MAX_SPOTS,
+    N_GEMS,
+    S_BOAT_NODE,
+    S_FRESCO,
+    S_HAND,
+    S_SITE_TILE,
+    S_TOKENS,
+    S_UNREVEALED,
+    S_VP,
+    SC_FORCED,
+    T_ADV_SITES,
+    T_CASH,
+    T_LEADER_VP,
+    T_N,
+    T_NADV,
+    T_NC,
+    T_NN,
+    T_NSPOTS,
+    T_NSTART,
+    T_NT,
+    T_PROPS,
+    T_SPOTS,
+    T_START_SITES,
+    T_SUNKEN,
+    T_SUNKEN_COUNT,
 )
+from fathom.fast.jit import kernel
 from fathom.games.deep_blue.facts import FACE_DOWN
-
-MAX_ITEMS = 3 * MAX_CARDS + 16
 
 
 # ---- paying ------------------------------------------------------------------------------------
-@njit(cache=True)
+@kernel()
 def pay_plan(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, p: int, amount: int, props: bool,
              F: np.ndarray, W: np.ndarray) -> float:
     """``Paying.pay_plan``: the cost of the cheapest covering set (inf: none); its sources (card
     types, -1 a token) go to ``W[W_SRC:W_SRC + W[W_NSRC]]``."""
-    worth = np.empty(MAX_ITEMS, np.int64)
-    cost = np.empty(MAX_ITEMS, np.float64)
-    src = np.empty(MAX_ITEMS, np.int64)
+    worth = W[W_ITEM_WORTH:W_ITEM_WORTH + MAX_ITEMS]
+    cost = F[F_ITEM_COST:F_ITEM_COST + MAX_ITEMS]
+    src = W[W_ITEM_SRC:W_ITEM_SRC + MAX_ITEMS]
     m = 0
     use = H[H_PROP_USE] if props else H[H_CASH_USE]
     for c in range(T[T_NC]):
@@ -61,7 +113,7 @@ def pay_plan(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, p: int, amount
     m = min(m, 10)
     best = np.inf
     found = False
-    idx = np.empty(10, np.int64)
+    idx = W[W_IDX:W_IDX + 10]
     for r in range(1, m + 1):
         for i in range(r):
             idx[i] = i
@@ -94,7 +146,7 @@ def pay_plan(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, p: int, amount
     return best if found else np.inf
 
 
-@njit(cache=True)
+@kernel()
 def sources(S: np.ndarray, T: np.ndarray, g: int, p: int, props: bool) -> int:
     total = S[g, S_TOKENS + p]
     for c in range(T[T_NC]):
@@ -102,7 +154,7 @@ def sources(S: np.ndarray, T: np.ndarray, g: int, p: int, props: bool) -> int:
     return total
 
 
-@njit(cache=True)
+@kernel()
 def sorted_sources(T: np.ndarray, W: np.ndarray, props: bool) -> None:
     """The plan's sources by what each brings, most first (stable, as ``sorted(..., key=-value)``)."""
     n = W[W_NSRC]
@@ -121,12 +173,12 @@ def sorted_sources(T: np.ndarray, W: np.ndarray, props: bool) -> None:
 
 
 # ---- judgements shared by plans (core.HeuristicCore) --------------------------------------------
-@njit(cache=True)
+@kernel()
 def ending_soon(S: np.ndarray, T: np.ndarray, g: int) -> bool:
     return S[g, S_FRESCO] + 1 >= T[T_SUNKEN_COUNT]
 
 
-@njit(cache=True)
+@kernel()
 def behind(S: np.ndarray, T: np.ndarray, g: int, p: int) -> bool:
     best = -1e18
     for o in range(T[T_N]):
@@ -135,18 +187,18 @@ def behind(S: np.ndarray, T: np.ndarray, g: int, p: int) -> bool:
     return S[g, S_VP + p] <= best
 
 
-@njit(cache=True)
+@kernel()
 def final_tile(S: np.ndarray, T: np.ndarray, g: int, node: int) -> bool:
     tile = S[g, S_SITE_TILE + node]
     return tile >= 0 and T[T_SUNKEN + tile] != 0 and ending_soon(S, T, g)
 
 
-@njit(cache=True)
+@kernel()
 def site(T: np.ndarray, i: int) -> int:
     return T[T_START_SITES + i] if i < T[T_NSTART] else T[T_ADV_SITES + i - T[T_NSTART]]
 
 
-@njit(cache=True)
+@kernel()
 def other_wrecks(S: np.ndarray, T: np.ndarray, g: int) -> bool:
     for t in range(T[T_NT]):
         if not T[T_SUNKEN + t] and S[g, S_UNREVEALED + t]:
@@ -158,7 +210,7 @@ def other_wrecks(S: np.ndarray, T: np.ndarray, g: int) -> bool:
     return False
 
 
-@njit(cache=True)
+@kernel()
 def ending_bonus(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, p: int, mine: float,
                  gains: np.ndarray) -> float:
     """± end_bonus for ending the game ahead or behind with ``mine`` more VP (``gains[o]``: rivals')."""
@@ -177,7 +229,7 @@ def ending_bonus(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, p: int, mi
 
 
 # ---- sailing -----------------------------------------------------------------------------------
-@njit(cache=True)
+@kernel()
 def face_down_value(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, p: int, F: np.ndarray,
                     W: np.ndarray) -> float:
     """``Sailing._face_down``: the expected value of revealing a face-down site."""
@@ -187,7 +239,8 @@ def face_down_value(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, p: int,
     if not total:
         return 0.0
     full_bag(S, g, W[W_BAG:W_BAG + N_GEMS])
-    known = np.zeros(12, np.bool_)
+    known = W[W_KNOWN:W_KNOWN + 12]
+    known[:] = 0
     storm = scen(S, T, g, SC_FORCED) != 0
     ending = ending_soon(S, T, g)
     late = behind(S, T, g, p) if ending else False
@@ -203,9 +256,9 @@ def face_down_value(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, p: int,
             key = 2 * k + (1 if sunken else 0)
             if not known[key]:
                 # tile VP is added below, so the value without it serves every tile of this set
-                F[F_BYKIND + key] = dive_value_from(S, T, H, g, p, OWN, W, t, kinds_add(0, k), -1, True,
+                F[F_BYKIND + key] = dive_value_from(S, T, H, g, p, OWN, W, F, t, kinds_add(0, k), -1, True,
                                                     4) - T[T_LEADER_VP + t]
-                known[key] = True
+                known[key] = 1
             best = max(best, F[F_BYKIND + key])
         best += T[T_LEADER_VP + t]
         if sunken:
@@ -220,7 +273,7 @@ def face_down_value(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, p: int,
     return acc / total
 
 
-@njit(cache=True)
+@kernel()
 def dest_value(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, p: int, boat: int, node: int, F: np.ndarray,
                W: np.ndarray, gains: np.ndarray) -> float:
     """``Sailing.dest_value``: ending a sail with ``boat`` on ``node`` (cached for one plan)."""
@@ -231,7 +284,7 @@ def dest_value(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, p: int, boat
     value = 0.0
     if node == S[g, S_BOAT_NODE + 2 * p + boat]:  # staying keeps its spot
         if tile >= 0:
-            value = dive_value(S, T, H, g, p, node, -1, OWN, -1, True, W)
+            value = dive_value(S, T, H, g, p, node, -1, OWN, -1, True, W, F)
             if final_tile(S, T, g, node):
                 gains[:] = 0.0
                 value += ending_bonus(S, T, H, g, p, value, gains)
@@ -239,14 +292,14 @@ def dest_value(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, p: int, boat
     elif tile >= 0:
         other = S[g, S_BOAT_NODE + 2 * p + 1 - boat]
         base = spot_kinds(S, T, g, p, node) if other == node else 0
-        best = dive_value(S, T, H, g, p, node, base, OWN, -1, True, W)
+        best = dive_value(S, T, H, g, p, node, base, OWN, -1, True, W, F)
         seen = 0
         for s in range(T[T_NSPOTS + tile]):
             k = T[T_SPOTS + tile * MAX_SPOTS + s]
             if spot_taken(S, T, g, node, s) or (seen >> k) & 1:
                 continue
             seen |= 1 << k
-            best = max(best, dive_value(S, T, H, g, p, node, kinds_add(base, k), OWN, -1, True, W))
+            best = max(best, dive_value(S, T, H, g, p, node, kinds_add(base, k), OWN, -1, True, W, F))
         if final_tile(S, T, g, node):  # diving it ends the game: go there when ahead
             gains[:] = 0.0
             best += ending_bonus(S, T, H, g, p, best, gains)
@@ -261,7 +314,7 @@ def dest_value(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, p: int, boat
     return value
 
 
-@njit(cache=True)
+@kernel()
 def sail_plan(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, p: int, budget: int, F: np.ndarray,
               W: np.ndarray, gains: np.ndarray) -> tuple[float, int, int, int]:
     """``Sailing.sail_plan``: (future * value, destination of boat 0, of boat 1, movement needed)."""

@@ -15,8 +15,8 @@ import numpy as np
 from numba import njit
 
 from fathom.bots.deep_blue_eval.tables import Params
-from fathom.fast.db_heur_dive import BLACK, BLUE, V_LEN
-from fathom.fast.db_tables import MAX_CARDS, MAX_NODES, N_GEMS
+from fathom.fast.db_heur_dive import BLACK, BLUE, SF_LEN, SW_LEN, V_LEN
+from fathom.fast.db_tables import MAX_CARDS, MAX_NODES, MAX_PLAYERS, N_GEMS
 from fathom.games.deep_blue import dive_model
 
 assert (dive_model.BLACK, dive_model.BLUE) == (BLACK, BLUE)
@@ -33,7 +33,10 @@ H_N_SCORING = len(PARAM_NAMES)  # scoring card types
 H_CARD_ORDER = H_N_SCORING + 1  # [MAX_CARDS] scoring card types in the Python bot's sum order
 H_LEN = H_CARD_ORDER + MAX_CARDS
 
-# ---- the int64 scratch W of one decision ---------------------------------------------------------
+MAX_ITEMS = 3 * MAX_CARDS + 16  # cards and tokens a pay plan chooses among
+DIVE_CACHE = 8192  # solved dives kept across decisions (``dives._dive_value``'s lru_cache)
+
+# ---- the int64 scratch W (the kernels make no arrays: every work array is a region of W or F) ----
 W_SV = 0  # a solver (fathom.fast.db_heur_dive)
 W_BAG = V_LEN  # [N_GEMS] the full bag (this dive's gems back in)
 W_DRAWN = W_BAG + N_GEMS  # [N_GEMS]
@@ -43,21 +46,29 @@ W_DEST_SET = W_TMP + N_GEMS  # [2 * MAX_NODES] 1: the destination value is known
 W_FD_SET = W_DEST_SET + 2 * MAX_NODES  # face-down value known
 W_SRC = W_FD_SET + 1  # [16] the sources of a pay plan
 W_NSRC = W_SRC + 16
-# the dive cache: solved dives kept across decisions (``dives._dive_value``'s lru_cache), two int keys
-# and the value's float bits per entry, open-addressed; emptied when half full
-DIVE_CACHE = 8192
-W_DC_N = W_NSRC + 1  # entries held
+W_ITEM_WORTH = W_NSRC + 1  # [MAX_ITEMS] a pay plan's items: what each brings
+W_ITEM_SRC = W_ITEM_WORTH + MAX_ITEMS  # [MAX_ITEMS] ... and its source
+W_IDX = W_ITEM_SRC + MAX_ITEMS  # [10] a combination of items
+W_LEFT = W_IDX + 10  # [MAX_CARDS] deck copies not yet counted
+W_KNOWN = W_LEFT + MAX_CARDS  # [12] face-down values known by (spot kind, sunken)
+W_SOLVE = W_KNOWN + 12  # [SW_LEN] the expectimax's stack and memo
+# the dive cache: two int keys per entry (the value in F), open-addressed; emptied when half full
+W_DC_N = W_SOLVE + SW_LEN  # entries held
 W_DC_K1 = W_DC_N + 1  # [DIVE_CACHE] -1: empty
 W_DC_K2 = W_DC_K1 + DIVE_CACHE
-W_DC_V = W_DC_K2 + DIVE_CACHE
-W_LEN = W_DC_V + DIVE_CACHE
+W_LEN = W_DC_K2 + DIVE_CACHE
 
-# ---- the float64 scratch F of one decision -------------------------------------------------------
+# ---- the float64 scratch F ------------------------------------------------------------------------
 F_CUV = 0  # [MAX_CARDS] card_use_value of each card type
 F_DEST = F_CUV + MAX_CARDS  # [2 * MAX_NODES] dest_value cache of a sail plan
 F_FD = F_DEST + 2 * MAX_NODES  # the face-down value of a sail plan
 F_BYKIND = F_FD + 1  # [12] face-down values by (spot kind, sunken)
-F_LEN = F_BYKIND + 12
+F_GAINS = F_BYKIND + 12  # [MAX_PLAYERS] rivals' gains from a dive
+F_ITEM_COST = F_GAINS + MAX_PLAYERS  # [MAX_ITEMS] a pay plan's items: what each costs
+F_WORTH = F_ITEM_COST + MAX_ITEMS  # [MAX_CARDS] card worths
+F_SOLVE = F_WORTH + MAX_CARDS  # [SF_LEN] the expectimax's stack and memo
+F_DC_V = F_SOLVE + SF_LEN  # [DIVE_CACHE] the dive cache's values
+F_LEN = F_DC_V + DIVE_CACHE
 
 
 def bot_params(bot: Any) -> Params | None:

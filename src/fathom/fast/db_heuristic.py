@@ -16,33 +16,132 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from fathom.fast.db_heur_dive import CARD_W, V_CARDS, V_NCARDS, encode, next_draw, out_at, solve, solver_setup, stop_at
+from fathom.fast.db_heur_dive import (
+    CARD_W,
+    SF_LEN,
+    SW_LEN,
+    V_CARDS,
+    V_NCARDS,
+    encode,
+    next_draw,
+    out_at,
+    solve,
+    solver_setup,
+    stop_at,
+)
 from fathom.fast.db_heur_eval import (
-    EMPTY, OWN, card_worth, dist, dive_value, hold_share, kinds_add, prospect, rates_for, scen, spot_defences,
-    spot_kinds, tile_vp, use_values,
+    EMPTY,
+    OWN,
+    card_worth,
+    dist,
+    dive_value,
+    hold_share,
+    kinds_add,
+    prospect,
+    rates_for,
+    scen,
+    spot_defences,
+    spot_kinds,
+    tile_vp,
+    use_values,
 )
 from fathom.fast.db_heur_plan import ending_bonus, ending_soon, pay_plan, sail_plan, sorted_sources, sources
 from fathom.fast.db_heur_tables import (
-    H_CARD_COST, H_DECIDE_LOOKAHEAD, H_FUTURE, H_HOLD_ALONE, H_OSLA_BONUS, H_REST_MIN_GAIN, H_RIVAL_SHARE,
-    H_RIVAL_WEIGHT, W_DRAWN, W_NSRC, W_RATES, W_SRC, W_SV, W_TMP, F_CUV,
+    F_CUV,
+    F_GAINS,
+    F_SOLVE,
+    F_WORTH,
+    H_CARD_COST,
+    H_DECIDE_LOOKAHEAD,
+    H_FUTURE,
+    H_HOLD_ALONE,
+    H_OSLA_BONUS,
+    H_REST_MIN_GAIN,
+    H_RIVAL_SHARE,
+    H_RIVAL_WEIGHT,
+    W_DRAWN,
+    W_LEFT,
+    W_NSRC,
+    W_RATES,
+    W_SOLVE,
+    W_SRC,
+    W_SV,
+    W_TMP,
 )
 from fathom.fast.db_kernel import MAX_ACTIONS, legal
 from fathom.fast.db_tables import (
-    K_DEFEND_CARD, K_DEFEND_SPOT, K_DIVE, K_PLAY, K_RECRUIT, K_REFRESH, K_REST, K_SAIL, MAX_CARDS, MAX_NEIGH,
-    MAX_NODES, MAX_PLAYERS, N_GEMS, SC_BOUNTY, SC_CARD_BONUS, SC_EVERYONE, SC_PER_DRAW, SC_RUSH, S_BAG, S_BOAT_NODE,
-    S_D_BOTH, S_D_CARD_VP, S_D_DRAWN, S_D_HAZ, S_D_HAZ_H, S_D_IN, S_D_LEADER, S_D_SITE, S_D_TILE, S_DECK, S_HAND,
-    S_LANDING, S_LANDING_H, S_MARKET, S_PAY_LEFT, S_PHASE, S_REST, S_SAIL_POINTS, S_SITE_TILE, S_VP, T_A_CONTINUE,
-    T_A_DONE, T_A_MOVE, T_A_PAY, T_A_PAY_TOKEN, T_A_RESURFACE, T_A_STOP, T_ACT_ARG, T_ACT_KIND, T_CARD_VP, T_N, T_NC,
-    T_NEEDS, T_NEEDS_ANY, T_NEIGH, T_NEIGH_N, T_LEADER_VP, T_ONE_COUNT, T_PROTECTS, T_REFRESH_PRICE, T_SCORES,
-    T_SLOT_PRICE, T_SUNKEN,
+    K_DEFEND_CARD,
+    K_DEFEND_SPOT,
+    K_DIVE,
+    K_PLAY,
+    K_RECRUIT,
+    K_REFRESH,
+    K_REST,
+    K_SAIL,
+    MAX_CARDS,
+    MAX_NEIGH,
+    MAX_NODES,
+    MAX_PLAYERS,
+    N_GEMS,
+    S_BAG,
+    S_BOAT_NODE,
+    S_D_BOTH,
+    S_D_CARD_VP,
+    S_D_DRAWN,
+    S_D_HAZ,
+    S_D_HAZ_H,
+    S_D_IN,
+    S_D_LEADER,
+    S_D_SITE,
+    S_D_TILE,
+    S_DECK,
+    S_HAND,
+    S_LANDING,
+    S_LANDING_H,
+    S_MARKET,
+    S_PAY_LEFT,
+    S_PHASE,
+    S_REST,
+    S_SAIL_POINTS,
+    S_SITE_TILE,
+    S_VP,
+    SC_BOUNTY,
+    SC_CARD_BONUS,
+    SC_EVERYONE,
+    SC_PER_DRAW,
+    SC_RUSH,
+    T_A_CONTINUE,
+    T_A_DONE,
+    T_A_MOVE,
+    T_A_PAY,
+    T_A_PAY_TOKEN,
+    T_A_RESURFACE,
+    T_A_STOP,
+    T_ACT_ARG,
+    T_ACT_KIND,
+    T_CARD_VP,
+    T_LEADER_VP,
+    T_N,
+    T_NC,
+    T_NEEDS,
+    T_NEEDS_ANY,
+    T_NEIGH,
+    T_NEIGH_N,
+    T_ONE_COUNT,
+    T_PROTECTS,
+    T_REFRESH_PRICE,
+    T_SCORES,
+    T_SLOT_PRICE,
+    T_SUNKEN,
 )
+from fathom.fast.jit import kernel
 from fathom.games.deep_blue import phases as ph
 from fathom.games.deep_blue.data import SPOT_KINDS
 
 K_EITHER = SPOT_KINDS.index("blue_or_black")
 
 
-@njit(cache=True)
+@kernel()
 def _has(out: np.ndarray, m: int, a: int) -> bool:
     for i in range(m):
         if out[i] == a:
@@ -51,11 +150,11 @@ def _has(out: np.ndarray, m: int, a: int) -> bool:
 
 
 # ---- turn (turn.TurnChoice) ---------------------------------------------------------------------
-@njit(cache=True)
+@kernel()
 def dive_score(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, p: int, node: int, W: np.ndarray,
-               gains: np.ndarray) -> float:
+               F: np.ndarray, gains: np.ndarray) -> float:
     """Own expected dive VP minus the weighted gains of rivals who will be in the dive."""
-    mine = dive_value(S, T, H, g, p, node, -1, OWN, -1, True, W)
+    mine = dive_value(S, T, H, g, p, node, -1, OWN, -1, True, W, F)
     tile = S[g, S_SITE_TILE + node]
     sunken = T[T_SUNKEN + tile] != 0
     reach = scen(S, T, g, SC_RUSH) if sunken else 1
@@ -72,7 +171,7 @@ def dive_score(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, p: int, node
                 joins = True
         if joins:
             kinds = spot_kinds(S, T, g, o, node)
-            gain = H[H_RIVAL_SHARE] * dive_value(S, T, H, g, o, node, kinds, EMPTY, 3, False, W)
+            gain = H[H_RIVAL_SHARE] * dive_value(S, T, H, g, o, node, kinds, EMPTY, 3, False, W, F)
             rival_gain += gain
             gains[o] = gain
     score = mine - H[H_RIVAL_WEIGHT] * rival_gain
@@ -81,7 +180,7 @@ def dive_score(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, p: int, node
     return score
 
 
-@njit(cache=True)
+@kernel()
 def rest_gain(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, p: int, F: np.ndarray) -> float:
     count = 0
     hand_size = 0
@@ -101,16 +200,16 @@ def rest_gain(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, p: int, F: np
     return take * mean * urgency * 1.2 - H[H_REST_MIN_GAIN]
 
 
-@njit(cache=True)
-def refresh_gain(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, F: np.ndarray) -> float:
+@kernel()
+def refresh_gain(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, F: np.ndarray, W: np.ndarray) -> float:
     total = 0
     for c in range(T[T_NC]):
         total += S[g, S_DECK + c]
     if total == 0:
         return -99.0
     k = max(1, total // 4)
-    worth = np.empty(MAX_CARDS, np.float64)
-    left = np.zeros(MAX_CARDS, np.int64)
+    worth = F[F_WORTH:F_WORTH + MAX_CARDS]
+    left = W[W_LEFT:W_LEFT + MAX_CARDS]
     for c in range(T[T_NC]):
         left[c] = S[g, S_DECK + c]
         if left[c]:
@@ -128,12 +227,12 @@ def refresh_gain(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, F: np.ndar
     return acc / k * 0.9
 
 
-@njit(cache=True)
+@kernel()
 def turn(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, p: int, out: np.ndarray, m: int, F: np.ndarray,
          W: np.ndarray, gains: np.ndarray) -> int:
     """The best turn action: each scored by VP now plus the discounted position it leaves."""
     future = H[H_FUTURE]
-    wait = future * prospect(S, T, H, g, p, W)
+    wait = future * prospect(S, T, H, g, p, W, F)
     best_v = 0.0
     best_a = -1
     for i in range(m):
@@ -145,15 +244,15 @@ def turn(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, p: int, out: np.nd
             for b in range(2 * p, 2 * p + 2):
                 at = S[g, S_BOAT_NODE + b]
                 if at != node and S[g, S_SITE_TILE + at] >= 0:
-                    after = max(after, H[H_HOLD_ALONE] * dive_value(S, T, H, g, p, at, -1, OWN, 3, True, W))
-            v = dive_score(S, T, H, g, p, node, W, gains) + future * after
+                    after = max(after, H[H_HOLD_ALONE] * dive_value(S, T, H, g, p, at, -1, OWN, 3, True, W, F))
+            v = dive_score(S, T, H, g, p, node, W, F, gains) + future * after
         elif kind == K_REST:
             v = rest_gain(S, T, H, g, p, F) + wait
         elif kind == K_SAIL:
             v, _, _, _ = sail_plan(S, T, H, g, p, sources(S, T, g, p, True), F, W, gains)
         elif kind == K_REFRESH:
             cost = pay_plan(S, T, H, g, p, T[T_REFRESH_PRICE], False, F, W)
-            v = refresh_gain(S, T, H, g, F) - cost + wait
+            v = refresh_gain(S, T, H, g, F, W) - cost + wait
         elif kind == K_RECRUIT:
             slot = T[T_ACT_ARG + a]
             cost = pay_plan(S, T, H, g, p, T[T_SLOT_PRICE + slot], False, F, W)
@@ -165,7 +264,7 @@ def turn(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, p: int, out: np.nd
     return best_a
 
 
-@njit(cache=True)
+@kernel()
 def take(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, out: np.ndarray, m: int, F: np.ndarray) -> int:
     best_v = 0.0
     best_a = -1
@@ -177,21 +276,21 @@ def take(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, out: np.ndarray, m
     return best_a
 
 
-@njit(cache=True)
+@kernel()
 def storm_order(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, p: int, out: np.ndarray, m: int,
-                W: np.ndarray, gains: np.ndarray) -> int:
+                W: np.ndarray, F: np.ndarray, gains: np.ndarray) -> int:
     best_v = 0.0
     best_a = -1
     for i in range(m):
         a = out[i]
-        v = dive_score(S, T, H, g, p, T[T_ACT_ARG + a], W, gains)
+        v = dive_score(S, T, H, g, p, T[T_ACT_ARG + a], W, F, gains)
         if best_a < 0 or v > best_v:
             best_v, best_a = v, a
     return best_a
 
 
 # ---- paying and sailing ---------------------------------------------------------------------------
-@njit(cache=True)
+@kernel()
 def _pay_from_plan(T: np.ndarray, W: np.ndarray, out: np.ndarray, m: int, props: bool) -> int:
     sorted_sources(T, W, props)
     for i in range(W[W_NSRC]):
@@ -202,7 +301,7 @@ def _pay_from_plan(T: np.ndarray, W: np.ndarray, out: np.ndarray, m: int, props:
     return -1
 
 
-@njit(cache=True)
+@kernel()
 def pay(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, p: int, out: np.ndarray, m: int, F: np.ndarray,
         W: np.ndarray) -> int:
     pay_plan(S, T, H, g, p, S[g, S_PAY_LEFT], False, F, W)
@@ -210,7 +309,7 @@ def pay(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, p: int, out: np.nda
     return a if a >= 0 else out[0]
 
 
-@njit(cache=True)
+@kernel()
 def sail_pay(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, p: int, out: np.ndarray, m: int, F: np.ndarray,
              W: np.ndarray, gains: np.ndarray) -> int:
     have = S[g, S_SAIL_POINTS]
@@ -225,7 +324,7 @@ def sail_pay(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, p: int, out: n
     return done if _has(out, m, done) else out[0]
 
 
-@njit(cache=True)
+@kernel()
 def sail_move(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, p: int, out: np.ndarray, m: int,
               F: np.ndarray, W: np.ndarray, gains: np.ndarray) -> int:
     """One edge along a shortest route of a boat not yet at its planned destination."""
@@ -244,9 +343,9 @@ def sail_move(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, p: int, out: 
     return T[T_A_DONE]
 
 
-@njit(cache=True)
+@kernel()
 def scout(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, p: int, out: np.ndarray, m: int,
-          W: np.ndarray) -> int:
+          W: np.ndarray, F: np.ndarray) -> int:
     boat = S[g, S_LANDING + S[g, S_LANDING_H]]
     node = S[g, S_BOAT_NODE + 2 * p + boat]
     base = spot_kinds(S, T, g, p, node)
@@ -254,22 +353,22 @@ def scout(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, p: int, out: np.n
     best_a = -1
     for i in range(m):
         a = out[i]
-        v = dive_value(S, T, H, g, p, node, kinds_add(base, T[T_ACT_ARG + a]), OWN, -1, True, W)
+        v = dive_value(S, T, H, g, p, node, kinds_add(base, T[T_ACT_ARG + a]), OWN, -1, True, W, F)
         if best_a < 0 or v > best_v + 1e-9:
             best_v, best_a = v, a
     return best_a if best_a >= 0 else out[0]
 
 
 # ---- dives (diving.Diving) ----------------------------------------------------------------------
-@njit(cache=True)
+@kernel()
 def rush(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, p: int, out: np.ndarray, m: int,
-         W: np.ndarray) -> int:
+         W: np.ndarray, F: np.ndarray) -> int:
     node = S[g, S_D_SITE]
     done = T[T_A_DONE]
     here = S[g, S_BOAT_NODE + 2 * p] == node or S[g, S_BOAT_NODE + 2 * p + 1] == node
     if here and not (scen(S, T, g, SC_EVERYONE) != 0 and T[T_SUNKEN + S[g, S_D_TILE]] != 0):
         return done  # already in: a second boat scores nothing more
-    join = H[H_RIVAL_SHARE] * dive_value(S, T, H, g, p, node, 0, OWN, 3, False, W)
+    join = H[H_RIVAL_SHARE] * dive_value(S, T, H, g, p, node, 0, OWN, 3, False, W, F)
     best_v = 0.0
     best_a = -1
     for i in range(m):
@@ -281,16 +380,16 @@ def rush(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, p: int, out: np.nd
         if S[g, S_SITE_TILE + at] >= 0:
             kinds = spot_kinds(S, T, g, p, at)
             if kinds:
-                keep = hold_share(S, T, H, g, p, at) * dive_value(S, T, H, g, p, at, kinds, OWN, 3, True, W)
+                keep = hold_share(S, T, H, g, p, at) * dive_value(S, T, H, g, p, at, kinds, OWN, 3, True, W, F)
             else:
-                keep = 0.5 * hold_share(S, T, H, g, p, at) * dive_value(S, T, H, g, p, at, 0, OWN, 3, True, W)
+                keep = 0.5 * hold_share(S, T, H, g, p, at) * dive_value(S, T, H, g, p, at, 0, OWN, 3, True, W, F)
         gain = join - H[H_FUTURE] * keep
         if best_a < 0 or gain > best_v:
             best_v, best_a = gain, a
     return best_a if best_a >= 0 and best_v > 0 else done
 
 
-@njit(cache=True)
+@kernel()
 def own_diver(S: np.ndarray, T: np.ndarray, g: int, p: int, W: np.ndarray, limit_draws: int
               ) -> tuple[int, int, int, int, int, int]:
     """Set up ``W``'s solver for ``p`` in the dive under way as ``p`` knows itself (``Diving.diver``):
@@ -339,7 +438,7 @@ def own_diver(S: np.ndarray, T: np.ndarray, g: int, p: int, W: np.ndarray, limit
     return per_draw, bs, ks, es, blue, black
 
 
-@njit(cache=True)
+@kernel()
 def _public_diver(S: np.ndarray, T: np.ndarray, g: int, o: int, W: np.ndarray, banked: bool) -> tuple[int, int, int]:
     """``W``'s solver for rival ``o`` as the public sees it: spots only (``Diving.public_diver``, and
     the rival of ``continue_`` with ``banked`` False); returns its spot defences."""
@@ -358,7 +457,7 @@ def _public_diver(S: np.ndarray, T: np.ndarray, g: int, o: int, W: np.ndarray, b
     return spot_defences(T, kinds)
 
 
-@njit(cache=True)
+@kernel()
 def defend(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, p: int, out: np.ndarray, m: int,
            W: np.ndarray) -> int:
     spot = -1
@@ -392,7 +491,7 @@ def defend(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, p: int, out: np.
     return card if stake > cost else T[T_A_RESURFACE]
 
 
-@njit(cache=True)
+@kernel()
 def play(T: np.ndarray, out: np.ndarray, m: int) -> int:
     best = -1
     for i in range(m):
@@ -403,8 +502,8 @@ def play(T: np.ndarray, out: np.ndarray, m: int) -> int:
     return best if best >= 0 else T[T_A_DONE]
 
 
-@njit(cache=True)
-def continue_(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, p: int, W: np.ndarray) -> int:
+@kernel()
+def continue_(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, p: int, W: np.ndarray, F: np.ndarray) -> int:
     lookahead = int(H[H_DECIDE_LOOKAHEAD])
     sunken = T[T_SUNKEN + S[g, S_D_TILE]] != 0
     per_draw = scen(S, T, g, SC_PER_DRAW) if sunken else 1
@@ -422,7 +521,8 @@ def continue_(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, p: int, W: np
         ev, total, risk, _ = next_draw(SV, bag, drawn, per_draw, bs, ks, es, blue, black)
         go = (stop if total == 0 else ev / total) + (H[H_OSLA_BONUS] if risk == 0 else 0.0)
     else:
-        go = solve(SV, H[H_CARD_COST], code, n, bs, ks, es, blue, black, False, True)
+        go = solve(SV, W[W_SOLVE:W_SOLVE + SW_LEN], F[F_SOLVE:F_SOLVE + SF_LEN], H[H_CARD_COST], code, n, bs, ks, es,
+                   blue, black, False, True)
     rival = 0.0  # rivals still in gain from another draw too
     for o in range(T[T_N]):
         if o != p and (S[g, S_D_IN] >> o) & 1:
@@ -450,7 +550,7 @@ def continue_(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, p: int, W: np
 
 
 # ---- the entry point ----------------------------------------------------------------------------
-@njit(cache=True)
+@kernel()
 def heuristic_choose(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, seat: int, out: np.ndarray,
                      W: np.ndarray, F: np.ndarray) -> int:
     """The heuristic's action for ``seat`` (the seat to act) in game ``g``. ``out``: scratch of
@@ -460,7 +560,7 @@ def heuristic_choose(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, seat: 
         return out[0]
     p = seat
     phase = S[g, S_PHASE]
-    gains = np.zeros(MAX_PLAYERS, np.float64)
+    gains = F[F_GAINS:F_GAINS + MAX_PLAYERS]
     if phase == ph.TURN or phase == ph.PAY or phase == ph.TAKE or phase == ph.SAIL_PAY:
         use_values(S, T, H, g, F, W)
     a = out[0]
@@ -475,17 +575,17 @@ def heuristic_choose(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, seat: 
     elif phase == ph.SAIL_MOVE:
         a = sail_move(S, T, H, g, p, out, m, F, W, gains)
     elif phase == ph.SCOUT:
-        a = scout(S, T, H, g, p, out, m, W)
+        a = scout(S, T, H, g, p, out, m, W, F)
     elif phase == ph.STORM_ORDER:
-        a = storm_order(S, T, H, g, p, out, m, W, gains)
+        a = storm_order(S, T, H, g, p, out, m, W, F, gains)
     elif phase == ph.RUSH:
-        a = rush(S, T, H, g, p, out, m, W)
+        a = rush(S, T, H, g, p, out, m, W, F)
     elif phase == ph.DEFEND:
         a = defend(S, T, H, g, p, out, m, W)
     elif phase == ph.PLAY:
         a = play(T, out, m)
     elif phase == ph.CONTINUE:
-        a = continue_(S, T, H, g, p, W)
+        a = continue_(S, T, H, g, p, W, F)
     return a if _has(out, m, a) else out[0]
 
 
