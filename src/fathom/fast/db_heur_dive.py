@@ -160,34 +160,49 @@ def out_at(SV: np.ndarray, code: int) -> float:
 
 
 @kernel()
+def _defend_one(spot: int, card: int, either: int, cards_first: bool) -> tuple[bool, int, int, int]:
+    """One hazard of a colour met by its own spot, then a card (or the either spot first when
+    cards come last), as ``dive_model.defend`` orders them: (ok, spot, card, either left)."""
+    if spot:
+        return True, spot - 1, card, either
+    if cards_first and card:
+        return True, spot, card - 1, either
+    if either:
+        return True, spot, card, either - 1
+    if card:
+        return True, spot, card - 1, either
+    return False, spot, card, either
+
+
+@kernel()
 def defend(bs: int, ks: int, es: int, bc: int, kc: int, h1: int, h2: int, nh: int,
            cards_first: bool) -> tuple[bool, int, int, int, int, int]:
     """``dive_model.defend`` for up to two hazards: (ok, defences left)."""
     for i in range(nh):
-        h = h1 if i == 0 else h2
-        if h == BLUE:
-            if bs:
-                bs -= 1
-            elif cards_first and bc:
-                bc -= 1
-            elif es:
-                es -= 1
-            elif bc:
-                bc -= 1
-            else:
-                return False, bs, ks, es, bc, kc
+        if (h1 if i == 0 else h2) == BLUE:
+            ok, bs, bc, es = _defend_one(bs, bc, es, cards_first)
         else:
-            if ks:
-                ks -= 1
-            elif cards_first and kc:
-                kc -= 1
-            elif es:
-                es -= 1
-            elif kc:
-                kc -= 1
-            else:
-                return False, bs, ks, es, bc, kc
+            ok, ks, kc, es = _defend_one(ks, kc, es, cards_first)
+        if not ok:
+            return False, bs, ks, es, bc, kc
     return True, bs, ks, es, bc, kc
+
+
+@kernel()
+def _hazards(SV: np.ndarray, code: int, g1: int, g2: int, ng: int) -> tuple[int, int, int, int]:
+    """The gems of one draw in draw order: (position after them, first hazard, second, hazards)."""
+    nh = 0
+    h1 = h2 = -1
+    for i in range(ng):
+        gem = g1 if i == 0 else g2
+        if SV[V_HAZ + gem] and _count(SV, code, gem) > 0:
+            if nh == 0:
+                h1 = gem
+            else:
+                h2 = gem
+            nh += 1
+        code += 1 << SV[V_SHIFT + gem]
+    return code, h1, h2, nh
 
 
 @kernel()
@@ -393,18 +408,7 @@ def solve(SV: np.ndarray, SW: np.ndarray, SF: np.ndarray, cost: float, code: int
                     value = go if fi[I_MUST] or go > ff[F_STOP] else ff[F_STOP]
                 done = True
             else:
-                c2 = c
-                nh = 0
-                h1 = h2 = -1
-                for i in range(ng):
-                    gem = g1 if i == 0 else j
-                    if SV[V_HAZ + gem] and _count(SV, c2, gem) > 0:
-                        if nh == 0:
-                            h1 = gem
-                        else:
-                            h2 = gem
-                        nh += 1
-                    c2 += 1 << SV[V_SHIFT + gem]
+                c2, h1, h2, nh = _hazards(SV, c, g1, j, ng)
                 bs2, ks2, es2, bc2, kc2 = fi[I_BS], fi[I_KS], fi[I_ES], fi[I_BC], fi[I_KC]
                 ok = True
                 if nh:
@@ -486,18 +490,7 @@ def next_draw(SV: np.ndarray, bag: np.ndarray, drawn: np.ndarray, per_draw: int,
                 w = n1 * left
                 ng = 2
             total += w
-            c2 = code
-            nh = 0
-            h1 = h2 = -1
-            for i in range(ng):
-                gem = g1 if i == 0 else g2
-                if SV[V_HAZ + gem] and _count(SV, c2, gem) > 0:
-                    if nh == 0:
-                        h1 = gem
-                    else:
-                        h2 = gem
-                    nh += 1
-                c2 += 1 << SV[V_SHIFT + gem]
+            c2, h1, h2, nh = _hazards(SV, code, g1, g2, ng)
             ok = True
             if nh:
                 ok, _, _, _, _, _ = defend(bs, ks, es, bc, kc, h1, h2, nh, True)
