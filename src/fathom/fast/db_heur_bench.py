@@ -15,14 +15,19 @@ import time
 
 import numpy as np
 
+from numba import njit
+
 from fathom.bots.deep_blue_eval import DEFAULT, Params
+from fathom.core.api import CHANCE, TERMINAL
+from fathom.fast.db_heuristic import heuristic_choose
+from fathom.fast.db_kernel import MAX_ACTIONS, apply, sample_chance
+from fathom.fast.db_tables import S_CUR
 
 
 def collect(players: int, seeds: range, params: Params) -> tuple[list, np.ndarray, np.ndarray, list[int], float]:
     """Every decision of the games: (reference states, kernel rows, tables, deciding seats, seconds the
     Python bots took to decide them as the games were played)."""
     from fathom.bots.deep_blue_heuristic import DeepBlueHeuristicBot
-    from fathom.core.api import CHANCE, TERMINAL
     from fathom.core.registry import new_game
     from fathom.fast.db_batch import DeepBlueBatch
 
@@ -87,6 +92,41 @@ def bench(players: int = 4, games: int = 5, params: Params = DEFAULT, repeat: in
             f"  {same}/{n} choices equal")
 
 
+def whole_games(players: int = 4, games: int = 200, params: Params = DEFAULT) -> str:
+    """Whole games with the compiled heuristic in every seat, rules and chance in the kernel: one line."""
+    from fathom.core.registry import new_game
+    from fathom.fast.db_batch import DeepBlueBatch
+    from fathom.fast.db_heur_tables import heuristic_tables, scratch
+
+    game = new_game("deep-blue", players=players, seed=0, record_events=False).game
+    H = heuristic_tables(game, params)
+    warm = DeepBlueBatch(game, 1)
+    warm.reset(np.arange(1))
+    W, F = scratch()
+    _play(warm.S, warm.T, H, W, F)  # compile or load from cache
+    batch = DeepBlueBatch(game, games)
+    batch.reset(np.arange(games))
+    W, F = scratch()
+    t0, c0 = time.perf_counter(), time.process_time()
+    steps = _play(batch.S, batch.T, H, W, F)
+    wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+    return (f"{players} players, {games} whole games (seeds 0-{games - 1}): {games / wall:,.1f} games/s wall, "
+            f"{games / cpu:,.1f} per CPU second, {steps / wall:,.0f} transitions/s (load {os.getloadavg()[0]:.1f})")
+
+
+@njit(cache=True)
+def _play(S: np.ndarray, T: np.ndarray, H: np.ndarray, W: np.ndarray, F: np.ndarray) -> int:
+    out = np.empty(MAX_ACTIONS, np.int64)
+    steps = 0
+    for g in range(S.shape[0]):
+        while S[g, S_CUR] != TERMINAL:
+            seat = S[g, S_CUR]
+            action = sample_chance(S, T, g) if seat == CHANCE else heuristic_choose(S, T, H, g, seat, out, W, F)
+            apply(S, T, g, action)
+            steps += 1
+    return steps
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--players", type=int, default=4)
@@ -97,6 +137,7 @@ def main() -> None:
 
     params = DEFAULT if args.full else DeepBlueSearch.fast(DEFAULT)
     print(bench(args.players, args.games, params))
+    print(whole_games(args.players, 200 if not args.full else 40, params))
 
 
 if __name__ == "__main__":
