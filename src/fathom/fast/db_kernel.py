@@ -309,11 +309,17 @@ def chance_outcomes(S: np.ndarray, T: np.ndarray, g: int, acts: np.ndarray, prob
 @kernel()
 def sample_chance(S: np.ndarray, T: np.ndarray, g: int) -> int:
     """The reference ``sample_chance()`` with no generator: drawn from (seed, history length)."""
+    return sample_chance_with(S, T, g, R.for_key(np.uint64(S[g, S_SEED]), np.uint64(S[g, S_HIST])))
+
+
+@kernel()
+def sample_chance_with(S: np.ndarray, T: np.ndarray, g: int, st: np.uint64) -> int:
+    """The reference ``sample_chance(rng)`` with the generator whose state is ``st`` (a search's
+    playouts draw from their own streams, :mod:`fathom.fast.db_rollout`)."""
     col, m, first, unit = chance_segment(S, T, g)
     total = 0
     for i in range(m):
         total += _weight(S, g, col, i, unit)
-    st = R.for_key(np.uint64(S[g, S_SEED]), np.uint64(S[g, S_HIST]))
     st, r = R.randbelow(st, total)
     for i in range(m):
         w = _weight(S, g, col, i, unit)

@@ -33,7 +33,10 @@ def _queue(row: np.ndarray, head: int, end: int, items: int) -> tuple[int, ...]:
 
 
 def fields(game: Any, row: np.ndarray) -> dict[str, Any]:
-    """Every field of the reference state as this row holds it (lists and tuples as the reference)."""
+    """Every field of the reference state as this row holds it (lists and tuples as the reference): the
+    keys of ``DeepBlueState.fields()``, the seed as its 64-bit pattern (the same chance draws), so
+    ``DeepBlueState.from_fields(game, fields(game, row))`` is the row's position as a reference state
+    and :func:`fathom.fast.db_rollout.load` the way back."""
     comp = game.components
     n, nc, nt, nn = game.num_players, len(comp.cards), len(comp.tiles), len(comp.node_ids)
 
@@ -69,6 +72,7 @@ def fields(game: Any, row: np.ndarray) -> dict[str, Any]:
         "d_order": tuple(ints(D.S_D_ORDER, int(row[D.S_D_ORDER_N]))), "d_card_vp": ints(D.S_D_CARD_VP, n),
         "d_count_used": int(row[D.S_D_COUNT_USED]), "d_step": tuple(ints(D.S_D_STEP, int(row[D.S_D_STEP_N]))),
         "d_hazards": _queue(row, D.S_D_HAZ_H, D.S_D_HAZ_N, D.S_D_HAZ), "d_queue": _queue(row, D.S_D_Q_H, D.S_D_Q_N, D.S_D_Q),
+        "seed": int(row[D.S_SEED:D.S_SEED + 1].view(np.uint64)[0]), "moves": int(row[D.S_HIST]),
     }
 
 

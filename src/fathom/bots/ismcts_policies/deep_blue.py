@@ -73,6 +73,12 @@ class DeepBlueSearch(GenericPolicy):
         self._plans: list[tuple[int, int, int]] = []  # the plans of the decision being searched
         self._committed: tuple[int, tuple[int, int, int]] | None = None  # (seat, plan) being sailed
         self.sailing = ("sail-pay", "sail-move")  # the steps a committed sail plan plays
+        # playouts in fathom.fast (opt-in): the same horizon, chance streams and leaf value, but every
+        # seat plays the compiled bot ``playout_kind`` ("best": the best one fathom.fast.db_bots has,
+        # see fathom.fast.db_rollout.PLAYOUT_KINDS) instead of the Python heuristic
+        self.compiled = False
+        self.playout_kind = "best"
+        self._compiled_playouts: Any = None  # built on first use; False: this game's data cannot be compiled
         self.configure()
 
     @staticmethod
@@ -99,6 +105,32 @@ class DeepBlueSearch(GenericPolicy):
         if not self.search_continue:
             phases.discard("continue")
         self.key_phases = frozenset(phases)
+        self._compiled_playouts = None
+        if self.compiled:
+            from fathom.fast.need import need_numba
+
+            need_numba("ismcts(compiled=true)")
+            from fathom.fast.db_rollout import playout_kind
+
+            playout_kind(self.playout_kind)  # a kind the compiled engine has, or a clear error now
+
+    def playout_runner(self, seat: int) -> Any:
+        """With ``compiled``: the playouts of a searched move in the compiled engine
+        (:mod:`.db_compiled`), unless the game's data does not fit it (then None: Python playouts)."""
+        if not self.compiled or self._compiled_playouts is False:
+            return None
+        from fathom.bots.ismcts_policies.db_compiled import CompiledRunner
+        from fathom.core.errors import OptionError
+        from fathom.fast.db_rollout import CompiledPlayouts, playout_kind
+
+        if self._compiled_playouts is None:
+            kind = playout_kind(self.playout_kind)
+            try:
+                self._compiled_playouts = CompiledPlayouts(self.game, [kind] * self.game.num_players, self.turns)
+            except OptionError:  # a data file beyond the kernel's limits
+                self._compiled_playouts = False
+                return None
+        return CompiledRunner(self._compiled_playouts, self, seat)
 
     def key_decision(self, state: State) -> bool:
         return state.step_kind in self.key_phases

@@ -49,6 +49,12 @@ _LIST_FIELDS = frozenset(
     {"hands", "rests", "known_hand", "known_rest", "in_play", "tokens", "vp", "boat_node", "boat_spot",
      "site_tile", "site_gem", "bag", "supply", "market", "d_drawn", "d_card_vp"}
 )
+_TUPLE_FIELDS = frozenset(
+    {"unrevealed", "setup_left", "deck", "discarded", "landing", "scatter", "storm", "refill", "rush_queue",
+     "d_order", "d_step", "d_hazards", "d_queue"}
+)
+"""The fields held as tuples (counts and queues), so a position rebuilt from plain lists is the same."""
+_PER_SEAT_COUNTS = ("hands", "rests", "known_hand", "known_rest", "in_play")  # lists of tuples
 
 __all__ = ["FACE_DOWN", "NO_TILE", "DeepBlueState"]
 
@@ -212,6 +218,41 @@ class DeepBlueState(CrewRules, MarketRules, SailRules, DiveRules, ViewBuilder, H
         other.d_queue = self.d_queue
         other._cache = self._cache
         return other
+
+    def fields(self) -> dict[str, Any]:
+        """Every field of the position by name, hidden parts included (hands, rest piles, deck, bag,
+        face-down tiles), plus ``seed`` and ``moves`` (the history's length, which with the seed names
+        the next chance draw): the referee's truth, as :meth:`scores` is. Why: a compiled engine
+        (``fathom.fast``) loads a search's determinization from it (whose hidden parts are sampled)
+        and gives its positions back through :meth:`from_fields`; never hand it to a player. The
+        scenario is named by its id; lists are copies."""
+        out: dict[str, Any] = {name: getattr(self, name) for name in _FIELDS}
+        for name in _LIST_FIELDS:
+            out[name] = list(out[name])
+        out["scenario"] = self.scenario.id
+        out["seed"], out["moves"] = self.seed, self._hist_len
+        return out
+
+    @classmethod
+    def from_fields(cls, game: DeepBlueGame, fields: dict[str, Any]) -> DeepBlueState:
+        """The position whose :meth:`fields` are ``fields`` (e.g. a compiled engine's row read back,
+        :func:`fathom.fast.db_view.fields`). It plays on exactly as the original would, but it is a
+        position, not a game: it keeps no history of moves (``history()`` is empty, nothing to take
+        back or replay) and records no events."""
+        state = cls.__new__(cls)
+        state._init_base(game, fields["seed"])
+        state._hist_len = fields["moves"]
+        state._log = None
+        for name in _FIELDS:
+            value = fields[name]
+            setattr(state, name, list(value) if name in _LIST_FIELDS else value)
+        state.scenario = ScenarioRules(fields["scenario"])
+        for name in _TUPLE_FIELDS:
+            setattr(state, name, tuple(getattr(state, name)))
+        for name in _PER_SEAT_COUNTS:
+            setattr(state, name, [tuple(counts) for counts in getattr(state, name)])
+        state._cache = None
+        return state
 
     def _key(self) -> tuple[Any, ...]:
         return tuple(

@@ -1,0 +1,55 @@
+"""Deep Blue's search playouts through the compiled engine (:mod:`fathom.fast.db_rollout`).
+
+Why a module of its own: it needs numba and numpy, which the bots otherwise do without; the
+search policy imports it only when its ``compiled`` setting is on.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from fathom.bots.ismcts_policies.deep_blue import SAIL_PLAN
+from fathom.core.api import State
+from fathom.fast import db_view
+from fathom.fast.db_rollout import CompiledPlayouts, load
+from fathom.fast.db_tables import S_WIDTH
+from fathom.games.deep_blue.state import DeepBlueState
+
+
+class CompiledRunner:
+    """One searched decision's playouts (the ``playout_runner`` protocol of
+    :class:`~fathom.bots.ismcts_policies.GenericPolicy`): its worlds loaded into kernel rows once,
+    a plain root action applied in the kernel, a sail plan (``SAIL_PLAN + i``, several steps the
+    Python heuristic chooses) applied in Python before its world is loaded; each final row rebuilt
+    as a ``DeepBlueState`` and valued by the policy's own ``evaluate``."""
+
+    def __init__(self, playouts: CompiledPlayouts, policy: Any, seat: int) -> None:
+        self.playouts = playouts
+        self.policy = policy
+        self.seat = seat
+        self.W = np.zeros((0, S_WIDTH), np.int64)
+
+    def run(self, worlds: list[State], jobs: list[tuple[int, int, int]]) -> list[float]:
+        if len(worlds) > len(self.W):
+            self.W = np.concatenate([self.W, self.playouts.worlds(worlds[len(self.W):])])
+        ks, firsts, seeds = [], [], []
+        planned = []
+        for k, candidate, seed in jobs:
+            if candidate >= SAIL_PLAN:
+                det = worlds[k].clone()
+                self.policy.apply_candidate(det, candidate, self.seat)
+                planned.append(det)
+                k, candidate = len(self.W) + len(planned) - 1, -1
+            ks.append(k)
+            firsts.append(candidate)
+            seeds.append(seed)
+        W = self.W
+        if planned:
+            W = np.concatenate([W, np.zeros((len(planned), S_WIDTH), np.int64)])
+            for i, det in enumerate(planned):
+                load(W, len(self.W) + i, det)
+        rows, _, _ = self.playouts.run(W, ks, firsts, seeds)
+        game, seat, evaluate = self.policy.game, self.seat, self.policy.evaluate
+        return [evaluate(DeepBlueState.from_fields(game, db_view.fields(game, row)), seat)[seat] for row in rows]
