@@ -19,6 +19,7 @@ import numpy as np
 from fathom.core.api import CHANCE, TERMINAL
 from fathom.core.redact import OMIT, Secret, redact
 from fathom.fast import db_tables as D
+from fathom.fast.rng import MASK as MASK64
 from fathom.games.deep_blue import phases as ph
 from fathom.games.deep_blue.counts import as_named
 from fathom.games.deep_blue.data import GEMS, SPOT_KINDS
@@ -28,51 +29,48 @@ from fathom.games.deep_blue.market import REFRESH
 from fathom.games.deep_blue.scoring import final_winners
 
 
-def _queue(row: np.ndarray, head: int, end: int, items: int) -> tuple[int, ...]:
-    return tuple(row[items + int(row[head]):items + int(row[end])].tolist())
-
-
 def fields(game: Any, row: np.ndarray) -> dict[str, Any]:
     """Every field of the reference state as this row holds it (lists and tuples as the reference): the
     keys of ``DeepBlueState.fields()``, the seed as its 64-bit pattern (the same chance draws), so
     ``DeepBlueState.from_fields(game, fields(game, row))`` is the row's position as a reference state
-    and :func:`fathom.fast.db_rollout.load` the way back."""
+    and :func:`fathom.fast.db_rollout.load` the way back. (Read from one Python list of the row: a
+    search rebuilds every playout's final row this way, and numpy slices cost more than the rest.)"""
     comp = game.components
     n, nc, nt, nn = game.num_players, len(comp.cards), len(comp.tiles), len(comp.node_ids)
-
-    def ints(start: int, size: int) -> list[int]:
-        out: list[int] = row[start:start + size].tolist()
-        return out
+    r: list[int] = row.tolist()
 
     def cards(start: int) -> list[tuple[int, ...]]:
-        return [tuple(ints(start + p * D.MAX_CARDS, nc)) for p in range(n)]
+        return [tuple(r[start + p * D.MAX_CARDS:start + p * D.MAX_CARDS + nc]) for p in range(n)]
+
+    def queue(head: int, end: int, items: int) -> tuple[int, ...]:
+        return tuple(r[items + r[head]:items + r[end]])
 
     return {
-        "phase": int(row[D.S_PHASE]), "actor": int(row[D.S_CUR]), "turn": int(row[D.S_TURN]),
-        "scenario": D.SCENARIOS[int(row[D.S_SCEN])],
+        "phase": r[D.S_PHASE], "actor": r[D.S_CUR], "turn": r[D.S_TURN], "scenario": D.SCENARIOS[r[D.S_SCEN]],
         "hands": cards(D.S_HAND), "rests": cards(D.S_REST), "known_hand": cards(D.S_KNOWN_HAND),
         "known_rest": cards(D.S_KNOWN_REST), "in_play": cards(D.S_IN_PLAY),
-        "tokens": ints(D.S_TOKENS, n), "vp": ints(D.S_VP, n),
-        "boat_node": ints(D.S_BOAT_NODE, 2 * n), "boat_spot": ints(D.S_BOAT_SPOT, 2 * n),
-        "site_tile": ints(D.S_SITE_TILE, nn), "site_gem": ints(D.S_SITE_GEM, nn),
-        "unrevealed": tuple(ints(D.S_UNREVEALED, nt)), "setup_left": tuple(ints(D.S_SETUP_LEFT, nt)),
-        "setup_site": int(row[D.S_SETUP_SITE]), "fresco": int(row[D.S_FRESCO]),
-        "bag": ints(D.S_BAG, D.N_GEMS), "supply": ints(D.S_SUPPLY, D.N_GEMS), "deck": tuple(ints(D.S_DECK, nc)),
-        "market": ints(D.S_MARKET, MARKET_SLOTS), "discarded": tuple(ints(D.S_DISCARDED, nc)),
-        "pay_left": int(row[D.S_PAY_LEFT]), "pay_for": int(row[D.S_PAY_FOR]),
-        "sail_points": int(row[D.S_SAIL_POINTS]), "moved": int(row[D.S_MOVED]),
-        "landing": _queue(row, D.S_LANDING_H, D.S_LANDING_N, D.S_LANDING),
-        "scatter": _queue(row, D.S_SCATTER_H, D.S_SCATTER_N, D.S_SCATTER),
-        "storm": tuple(ints(D.S_STORM, int(row[D.S_STORM_N]))),
-        "refill": _queue(row, D.S_REFILL_H, D.S_REFILL_N, D.S_REFILL), "refill_then": int(row[D.S_REFILL_THEN]),
-        "rest_left": int(row[D.S_REST_LEFT]), "rush_queue": _queue(row, D.S_RUSH_H, D.S_RUSH_N, D.S_RUSH),
-        "d_site": int(row[D.S_D_SITE]), "d_tile": int(row[D.S_D_TILE]), "d_leader": int(row[D.S_D_LEADER]),
-        "d_in": int(row[D.S_D_IN]), "d_out": int(row[D.S_D_OUT]), "d_joined": int(row[D.S_D_JOINED]),
-        "d_both": int(row[D.S_D_BOTH]), "d_drawn": ints(D.S_D_DRAWN, D.N_GEMS),
-        "d_order": tuple(ints(D.S_D_ORDER, int(row[D.S_D_ORDER_N]))), "d_card_vp": ints(D.S_D_CARD_VP, n),
-        "d_count_used": int(row[D.S_D_COUNT_USED]), "d_step": tuple(ints(D.S_D_STEP, int(row[D.S_D_STEP_N]))),
-        "d_hazards": _queue(row, D.S_D_HAZ_H, D.S_D_HAZ_N, D.S_D_HAZ), "d_queue": _queue(row, D.S_D_Q_H, D.S_D_Q_N, D.S_D_Q),
-        "seed": int(row[D.S_SEED:D.S_SEED + 1].view(np.uint64)[0]), "moves": int(row[D.S_HIST]),
+        "tokens": r[D.S_TOKENS:D.S_TOKENS + n], "vp": r[D.S_VP:D.S_VP + n],
+        "boat_node": r[D.S_BOAT_NODE:D.S_BOAT_NODE + 2 * n], "boat_spot": r[D.S_BOAT_SPOT:D.S_BOAT_SPOT + 2 * n],
+        "site_tile": r[D.S_SITE_TILE:D.S_SITE_TILE + nn], "site_gem": r[D.S_SITE_GEM:D.S_SITE_GEM + nn],
+        "unrevealed": tuple(r[D.S_UNREVEALED:D.S_UNREVEALED + nt]),
+        "setup_left": tuple(r[D.S_SETUP_LEFT:D.S_SETUP_LEFT + nt]),
+        "setup_site": r[D.S_SETUP_SITE], "fresco": r[D.S_FRESCO],
+        "bag": r[D.S_BAG:D.S_BAG + D.N_GEMS], "supply": r[D.S_SUPPLY:D.S_SUPPLY + D.N_GEMS],
+        "deck": tuple(r[D.S_DECK:D.S_DECK + nc]), "market": r[D.S_MARKET:D.S_MARKET + MARKET_SLOTS],
+        "discarded": tuple(r[D.S_DISCARDED:D.S_DISCARDED + nc]),
+        "pay_left": r[D.S_PAY_LEFT], "pay_for": r[D.S_PAY_FOR], "sail_points": r[D.S_SAIL_POINTS], "moved": r[D.S_MOVED],
+        "landing": queue(D.S_LANDING_H, D.S_LANDING_N, D.S_LANDING),
+        "scatter": queue(D.S_SCATTER_H, D.S_SCATTER_N, D.S_SCATTER),
+        "storm": tuple(r[D.S_STORM:D.S_STORM + r[D.S_STORM_N]]),
+        "refill": queue(D.S_REFILL_H, D.S_REFILL_N, D.S_REFILL), "refill_then": r[D.S_REFILL_THEN],
+        "rest_left": r[D.S_REST_LEFT], "rush_queue": queue(D.S_RUSH_H, D.S_RUSH_N, D.S_RUSH),
+        "d_site": r[D.S_D_SITE], "d_tile": r[D.S_D_TILE], "d_leader": r[D.S_D_LEADER],
+        "d_in": r[D.S_D_IN], "d_out": r[D.S_D_OUT], "d_joined": r[D.S_D_JOINED],
+        "d_both": r[D.S_D_BOTH], "d_drawn": r[D.S_D_DRAWN:D.S_D_DRAWN + D.N_GEMS],
+        "d_order": tuple(r[D.S_D_ORDER:D.S_D_ORDER + r[D.S_D_ORDER_N]]), "d_card_vp": r[D.S_D_CARD_VP:D.S_D_CARD_VP + n],
+        "d_count_used": r[D.S_D_COUNT_USED], "d_step": tuple(r[D.S_D_STEP:D.S_D_STEP + r[D.S_D_STEP_N]]),
+        "d_hazards": queue(D.S_D_HAZ_H, D.S_D_HAZ_N, D.S_D_HAZ), "d_queue": queue(D.S_D_Q_H, D.S_D_Q_N, D.S_D_Q),
+        "seed": r[D.S_SEED] & MASK64, "moves": r[D.S_HIST],
     }
 
 
