@@ -86,13 +86,13 @@ def deep_blue(args: argparse.Namespace) -> None:
         compiled = DeepBluePlayouts(game, [kind] * args.players, policy.turns)
         W = compiled.worlds(worlds)
         compiled.run(W, [0], [firsts[0]], [1])  # compile or load the kernels first
-        timed(f"compiled {kind}, kernel only:", len(jobs), lambda: compiled.run(W, ks, firsts, seeds))
+        timed(f"compiled {kind}, kernel only:", len(jobs), lambda c=compiled, W=W: c.run(W, ks, firsts, seeds))
         by_seat: dict[int, list] = {}
         for job in jobs:
             by_seat.setdefault(worlds[job[0]].current_player, []).append(job)
         runners = [(CompiledRunner(compiled, policy, seat), part) for seat, part in by_seat.items()]
         timed(f"compiled {kind}, with the leaf value:", len(jobs),
-              lambda: [runner.run(worlds, part) for runner, part in runners])
+              lambda runners=runners: [runner.run(worlds, part) for runner, part in runners])
     sample = jobs[::args.each // 5 or 1]
     timed("python heuristic (shipped):", len(sample), lambda: python(DeepBlueSearch(game), sample))
     timed("python greedy:", len(sample), lambda: python(GreedySearch(game), sample))
