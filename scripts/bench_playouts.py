@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from fathom.bots.into_the_blue_expert import IntoTheBlueHeuristicBot
@@ -37,6 +38,16 @@ def placements(players: int, count: int) -> list:
         if not state.is_terminal():
             out.append(state.determinize(state.turn_seat, Rng(seed)))
     return out
+
+
+def python(worlds: list, policy: Any, sample: list) -> None:
+    """The Python playouts ``(world, root action, chance seed)`` as the search plays them, each valued."""
+    for k, a, chance_seed in sample:
+        world = worlds[k].clone()
+        seat = world.current_player
+        world.apply(a)
+        world = policy.rollout(world, seat, policy.start_marker(world, seat), Rng(chance_seed))
+        policy.evaluate(world, seat)
 
 
 def timed(what: str, count: int, run: Callable[[], object]) -> None:
@@ -72,30 +83,22 @@ def deep_blue(args: argparse.Namespace) -> None:
             bot.rng = rng
             return bot.choose(state)
 
-    def python(policy: DeepBlueSearch, sample: list) -> None:
-        for k, a, chance_seed in sample:
-            world = worlds[k].clone()
-            seat = world.current_player
-            world.apply(a)
-            world = policy.rollout(world, seat, policy.start_marker(world, seat), Rng(chance_seed))
-            policy.evaluate(world, seat)
-
     game = worlds[0].game
     for kind in KINDS:
         policy = DeepBlueSearch(game)
         compiled = DeepBluePlayouts(game, [kind] * args.players, policy.turns)
         W = compiled.worlds(worlds)
         compiled.run(W, [0], [firsts[0]], [1])  # compile or load the kernels first
-        timed(f"compiled {kind}, kernel only:", len(jobs), lambda c=compiled, W=W: c.run(W, ks, firsts, seeds))
+        timed(f"compiled {kind}, kernel only:", len(jobs), partial(compiled.run, W, ks, firsts, seeds))
         by_seat: dict[int, list] = {}
         for job in jobs:
             by_seat.setdefault(worlds[job[0]].current_player, []).append(job)
         runners = [(CompiledRunner(compiled, policy, seat), part) for seat, part in by_seat.items()]
         timed(f"compiled {kind}, with the leaf value:", len(jobs),
-              lambda runners=runners: [runner.run(worlds, part) for runner, part in runners])
+              partial(lambda pairs: [runner.run(worlds, part) for runner, part in pairs], runners))
     sample = jobs[::args.each // 5 or 1]
-    timed("python heuristic (shipped):", len(sample), lambda: python(DeepBlueSearch(game), sample))
-    timed("python greedy:", len(sample), lambda: python(GreedySearch(game), sample))
+    timed("python heuristic (shipped):", len(sample), lambda: python(worlds, DeepBlueSearch(game), sample))
+    timed("python greedy:", len(sample), lambda: python(worlds, GreedySearch(game), sample))
 
 
 def main() -> None:
@@ -110,26 +113,16 @@ def main() -> None:
         deep_blue(args)
         return
     worlds = placements(args.players, args.worlds)
-    policy = policy_for_game(worlds[0].game, compiled=False)
+    policy: Any = policy_for_game(worlds[0].game, compiled=False)
     compiled = CompiledPlayouts(worlds[0].game, policy.fast_bot, policy.turns)
     jobs = [(k, w.legal_actions()[j % len(w.legal_actions())], 1000 * k + j)
             for k, w in enumerate(worlds) for j in range(args.each)]
     W = compiled.worlds(worlds)
     compiled.run(W, [0], [jobs[0][1]], [1])  # compile or load the kernels first
-    wall, cpu = time.perf_counter(), time.process_time()
-    compiled.run(W, [k for k, _, _ in jobs], [a for _, a, _ in jobs], [s for _, _, s in jobs])
-    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    print(f"compiled: {len(jobs)} playouts, {len(jobs) / wall:,.0f}/s wall, {len(jobs) / cpu:,.0f}/s CPU")
+    timed("compiled:", len(jobs),
+          lambda: compiled.run(W, [k for k, _, _ in jobs], [a for _, a, _ in jobs], [s for _, _, s in jobs]))
     sample = jobs[::25]
-    wall, cpu = time.perf_counter(), time.process_time()
-    for k, a, chance_seed in sample:
-        world = worlds[k].clone()
-        seat = world.current_player
-        world.apply(a)
-        world = policy.rollout(world, seat, policy.start_marker(world, seat), Rng(chance_seed))
-        policy.evaluate(world, seat)
-    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    print(f"python:   {len(sample)} playouts, {len(sample) / wall:,.0f}/s wall, {len(sample) / cpu:,.0f}/s CPU")
+    timed("python:", len(sample), lambda: python(worlds, policy, sample))
 
 
 if __name__ == "__main__":

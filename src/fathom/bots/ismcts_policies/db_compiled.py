@@ -10,6 +10,7 @@ from typing import Any
 
 import numpy as np
 
+from fathom.bots.ismcts_policies.compiled_runner import WorldRows
 from fathom.bots.ismcts_policies.deep_blue import SAIL_PLAN
 from fathom.core.api import State
 from fathom.fast import db_view
@@ -18,7 +19,7 @@ from fathom.fast.db_tables import S_WIDTH
 from fathom.games.deep_blue.state import DeepBlueState
 
 
-class CompiledRunner:
+class CompiledRunner(WorldRows):
     """One searched decision's playouts (the ``playout_runner`` protocol of
     :class:`~fathom.bots.ismcts_policies.GenericPolicy`): its worlds loaded into kernel rows once,
     a plain root action applied in the kernel, a sail plan (``SAIL_PLAN + i``, several steps the
@@ -26,14 +27,10 @@ class CompiledRunner:
     as a ``DeepBlueState`` and valued by the policy's own ``evaluate``."""
 
     def __init__(self, playouts: CompiledPlayouts, policy: Any, seat: int) -> None:
-        self.playouts = playouts
-        self.policy = policy
-        self.seat = seat
-        self.W = np.zeros((0, S_WIDTH), np.int64)
+        super().__init__(playouts, policy, seat, S_WIDTH)
 
     def run(self, worlds: list[State], jobs: list[tuple[int, int, int]]) -> list[float]:
-        if len(worlds) > len(self.W):
-            self.W = np.concatenate([self.W, self.playouts.worlds(worlds[len(self.W):])])
+        loaded = self.rows(worlds)
         ks, firsts, seeds = [], [], []
         planned = []
         for k, candidate, seed in jobs:
@@ -41,15 +38,15 @@ class CompiledRunner:
                 det = worlds[k].clone()
                 self.policy.apply_candidate(det, candidate, self.seat)
                 planned.append(det)
-                k, candidate = len(self.W) + len(planned) - 1, -1
+                k, candidate = len(loaded) + len(planned) - 1, -1
             ks.append(k)
             firsts.append(candidate)
             seeds.append(seed)
-        W = self.W
+        W = loaded
         if planned:
-            W = np.concatenate([W, np.zeros((len(planned), S_WIDTH), np.int64)])
+            W = np.concatenate([loaded, np.zeros((len(planned), S_WIDTH), np.int64)])
             for i, det in enumerate(planned):
-                load(W, len(self.W) + i, det)
+                load(W, len(loaded) + i, det)
         rows, _, _ = self.playouts.run(W, ks, firsts, seeds)
         game, seat, evaluate = self.policy.game, self.seat, self.policy.evaluate
         return [evaluate(DeepBlueState.from_fields(game, db_view.fields(game, row)), seat)[seat] for row in rows]

@@ -8,27 +8,22 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
+from fathom.bots.ismcts_policies.compiled_runner import WorldRows
 from fathom.core.api import State
 from fathom.fast.itb_rollout import CompiledPlayouts
 from fathom.fast.itb_kernel import S_WIDTH
 
 
-class CompiledRunner:
+class CompiledRunner(WorldRows):
     """One searched decision's playouts: its worlds loaded into kernel rows once, then played in
     batches (the ``playout_runner`` protocol of :class:`~fathom.bots.ismcts_policies.GenericPolicy`)."""
 
     def __init__(self, playouts: CompiledPlayouts, policy: Any, seat: int) -> None:
-        self.playouts = playouts
-        self.policy = policy
-        self.seat = seat
-        self.W = np.zeros((0, S_WIDTH), np.int64)
+        super().__init__(playouts, policy, seat, S_WIDTH)
 
     def run(self, worlds: list[State], jobs: list[tuple[int, int, int]]) -> list[float]:
-        if len(worlds) > len(self.W):
-            self.W = np.concatenate([self.W, self.playouts.worlds(worlds[len(self.W):])])
+        W = self.rows(worlds)
         ks, firsts, seeds = zip(*jobs) if jobs else ((), (), ())
-        _, scores, ended = self.playouts.run(self.W, list(ks), list(firsts), list(seeds))
+        _, scores, ended = self.playouts.run(W, list(ks), list(firsts), list(seeds))
         seat, rewards = self.seat, self.policy.score_rewards
         return [rewards([float(v) for v in row], bool(end))[seat] for row, end in zip(scores.tolist(), ended)]
