@@ -31,7 +31,7 @@ from fathom.fast import db_kernel as K
 from fathom.fast import db_tables as D
 from fathom.fast import db_view
 from fathom.fast.db_batch import DeepBlueBatch
-from fathom.fast.db_bots import KINDS
+from fathom.fast.db_bots import PLAYOUT
 from fathom.fast.db_rollout import CompiledPlayouts, load, playout_kind
 from fathom.games.deep_blue.game import MARKET_SLOTS
 from fathom.games.deep_blue.scenarios import ALL_SCENARIOS, NO_SCENARIO, RANDOM_SCENARIO
@@ -159,11 +159,14 @@ def test_a_rebuilt_state_and_a_loaded_determinization_play_on_as_the_original(pl
 
 class MirrorSearch(DeepBlueSearch):
     """The Python form of a compiled playout: ``DeepBlueSearch``'s rollout (its horizon and chance
-    streams) with every seat played by the Python bot of ``kind`` drawing from the playout's generator."""
+    streams) with every seat played by the Python bot of ``kind`` drawing from the playout's generator
+    (``heuristic``: the shipped playouts, level 2 with the playout weights, unchanged)."""
 
     kind = "random"
 
     def playout_action(self, state: Any, seat: int, rng: Rng) -> int:
+        if self.kind == "heuristic":
+            return DeepBlueSearch.playout_action(self, state, seat, rng)
         if self.kind == "random":
             return GenericPolicy.playout_action(self, state, seat, rng)
         bot = DeepBlueGreedyBot()
@@ -181,7 +184,8 @@ def python_playout(policy: DeepBlueSearch, world: Any, candidate: int, seat: int
 
 
 @pytest.mark.parametrize("players,kind,horizon", [(2, "random", None), (3, "greedy", None), (4, "random", 1),
-                                                  (4, "greedy", None), (5, "greedy", 3)])
+                                                  (4, "greedy", None), (5, "greedy", 3), (4, "heuristic", None),
+                                                  (2, "heuristic", 3)])
 def test_a_compiled_playout_plays_the_python_playouts_moves_to_the_horizon(players: int, kind: str,
                                                                             horizon: int | None):
     """From determinizations of mid-game decisions, each root action: the compiled playout's moves are
@@ -221,7 +225,7 @@ def test_the_compiled_runner_values_plain_actions_and_sail_plans_as_the_python_p
             continue
         seat = state.current_player
         policy = MirrorSearch(state.game, seed=i)
-        policy.kind, policy.compiled = "greedy", True
+        policy.kind, policy.compiled = "heuristic", True  # playout_kind "best": the compiled heuristic
         policy.configure()
         candidates = policy.candidates(state, state.legal_actions(), policy.prior_action(state))
         worlds = [state.determinize(seat, Rng(500 + i + k)) for k in range(2)]
@@ -259,23 +263,50 @@ def test_level_3_with_compiled_playouts_plays_whole_games_legally_and_reproducib
     assert play_level_3(seed=5, iterations=24)[0] == moves
 
 
+def test_level_3_searches_alike_with_compiled_and_python_playouts():
+    """The compiled heuristic plays the shipped playouts move for move, so at every searched decision
+    of whole 4-player games level 3 picks the same move with the same value for every candidate;
+    only faster."""
+    searched = 0
+    for seed in (3, 8):
+        state = new_game("deep-blue", players=4, seed=seed, record_events=False)
+        compiled, python = ISMCTSBot(seed=seed, iterations=16), ISMCTSBot(seed=seed, iterations=16, compiled=False)
+        while not state.is_terminal():
+            if state.current_player == CHANCE:
+                state.apply(state.sample_chance())
+                continue
+            action = compiled.choose(state)
+            assert python.choose(state) == action, f"seed {seed} move {state.move_number()}"
+            if compiled.last_stats:
+                assert compiled.last_stats["values"] == python.last_stats["values"]
+                searched += 1
+            state.apply(action)
+    assert searched > 100
+
+
 def test_the_compiled_settings():
     game = new_game("deep-blue", players=3, seed=0).game
     policy = policy_for_game(game)
-    assert policy.compiled is False and policy.playout_runner(0) is None  # opt-in
+    assert policy.compiled is True and policy.playout_runner(0) is not None  # numba is installed here
+    assert policy_for_game(game, compiled=False).playout_runner(0) is None
+    for other in ({"own_full": True}, {"rivals_full": True}, {"rival_lookahead": 5}, {"own_playout_cycle": 7.0}):
+        assert policy_for_game(game, **other).playout_runner(0) is None, other  # not the compiled playouts
+    assert policy_for_game(game, own_full=True, playout_kind="greedy").playout_runner(0) is not None  # asked for
     best = playout_kind("best")
-    assert best != "random" and playout_kind("random") == "random"  # greedy at least is compiled
-    assert policy_for_game(game, compiled=True).playout_runner(0).playouts.kinds[:3].tolist() == [KINDS[best]] * 3
+    assert best == "heuristic" and playout_kind("random") == "random"  # the shipped playouts' bot
+    assert policy_for_game(game, compiled=True).playout_runner(0).playouts.kinds[:3].tolist() == [PLAYOUT] * 3
     assert policy_for_game(game, compiled=True, playout_kind="random").playout_runner(0).playouts.kinds[0] == 0
-    with pytest.raises(OptionError, match="'playout_kind' is one of best, greedy, random, not 'expert'"):
+    with pytest.raises(OptionError, match="'playout_kind' is one of best, greedy, heuristic, random, not 'expert'"):
         policy_for_game(game, compiled=True, playout_kind="expert")
 
 
 def test_without_numba_asking_for_compiled_playouts_says_how_to_install(monkeypatch):
+    from fathom.bots.ismcts_policies import deep_blue
     from fathom.fast import need
 
     game = new_game("deep-blue", players=3, seed=0).game
     monkeypatch.setattr(need, "have_numba", lambda: False)
-    assert policy_for_game(game).playout_runner(0) is None
+    monkeypatch.setattr(deep_blue, "find_spec", lambda name: None)  # a machine without numba
+    assert policy_for_game(game).playout_runner(0) is None  # Python playouts, no error
     with pytest.raises(need.FastUnavailable, match="pip install"):
         policy_for_game(game, compiled=True)

@@ -23,7 +23,7 @@ from fathom.core.rng import Rng
 from fathom.fast import db_bots
 from fathom.fast.db_batch import DeepBlueBatch
 from fathom.fast import db_tables as D
-from fathom.fast.db_kernel import MAX_ACTIONS, apply, sample_chance
+from fathom.fast.db_kernel import apply, sample_chance
 from fathom.fast.db_tables import MAX_PLAYERS
 from fathom.games.deep_blue.data import DEFAULT_DATA_FILE, check_data_file
 from fathom.games.deep_blue.scenarios import ALL_SCENARIOS, NO_SCENARIO, RANDOM_SCENARIO
@@ -201,7 +201,7 @@ def test_compiled_greedy_bot_reads_nothing_its_view_hides():
     n, nc, nt = 4, len(game.components.cards), len(game.components.tiles)
     batch = DeepBlueBatch(game, 1)
     S, T, G = batch.S, batch.T, db_bots.policy_tables(game)
-    out = np.empty(MAX_ACTIONS, np.int64)
+    out, F = db_bots.scratch()
     noise = np.random.default_rng(0)
     bots = np.array([Rng(p + 1).state for p in range(MAX_PLAYERS)], np.uint64)
     checked = 0
@@ -221,8 +221,8 @@ def test_compiled_greedy_bot_reads_nothing_its_view_hides():
             hidden[0, D.S_UNREVEALED:D.S_UNREVEALED + nt] = noise.integers(0, 2, nt)
             hidden[0, D.S_VP:D.S_VP + n] = noise.integers(0, 200, n)
             hidden[0, D.S_SEED] = noise.integers(1 << 62)
-            blind = db_bots.choose(hidden, T, G, 0, seat, db_bots.GREEDY, bots.copy(), out)
-            action = db_bots.choose(S, T, G, 0, seat, db_bots.GREEDY, bots, out)
+            blind = db_bots.choose(hidden, T, G, 0, seat, db_bots.GREEDY, bots.copy(), out, F)
+            action = db_bots.choose(S, T, G, 0, seat, db_bots.GREEDY, bots, out, F)
             assert blind == action, game.action_names[action]
             apply(S, T, 0, action)
             checked += 1

@@ -234,4 +234,4 @@ def test_a_worker_warms_level_3s_compiled_playouts_before_the_first_move(monkeyp
     real = ismcts_policies.warm_compiled_playouts
     monkeypatch.setattr(ismcts_policies, "warm_compiled_playouts", lambda: warmed.append(real()))
     _warm()
-    assert warmed == [["into-the-blue"]]
+    assert warmed == [["deep-blue", "into-the-blue"]]

@@ -15,7 +15,7 @@ import numpy as np
 from numba import njit
 
 from fathom.fast import db_bots
-from fathom.fast.db_kernel import MAX_ACTIONS, apply, sample_chance
+from fathom.fast.db_kernel import apply, sample_chance
 from fathom.fast.db_setup import reset
 from fathom.fast.db_tables import MAX_PLAYERS, S_CUR, new_batch
 from fathom.fast.itb_bench import bench_bots, bench_rows, timed_rows
@@ -26,7 +26,7 @@ from fathom.core.api import TERMINAL
 
 @kernel(nogil=True)
 def _play_rows(S: np.ndarray, T: np.ndarray, G: np.ndarray, kinds: np.ndarray, bots: np.ndarray, first_seed: int,
-               each: int, transitions: np.ndarray, lo: int, hi: int, out: np.ndarray) -> None:
+               each: int, transitions: np.ndarray, lo: int, hi: int, out: np.ndarray, F: np.ndarray) -> None:
     for w in range(lo, hi):
         total = 0
         for k in range(each):
@@ -38,7 +38,7 @@ def _play_rows(S: np.ndarray, T: np.ndarray, G: np.ndarray, kinds: np.ndarray, b
                 if cur < 0:
                     a = sample_chance(S, T, w)
                 else:
-                    a = db_bots.choose(S, T, G, w, cur, kinds[cur], bots[w], out)
+                    a = db_bots.choose(S, T, G, w, cur, kinds[cur], bots[w], out, F)
                 apply(S, T, w, a)
                 total += 1
         transitions[w] = total
@@ -50,7 +50,8 @@ def play_rows(S: np.ndarray, T: np.ndarray, G: np.ndarray, kinds: np.ndarray, bo
     """Rows ``lo..hi-1`` each play ``each`` whole games (row ``w``: seeds ``first_seed + w * each``
     on) with seat ``p``'s policy ``kinds[p]`` and generator ``bots[w, p]``; ``transitions[w]``: the
     apply calls of row ``w``."""
-    _play_rows(S, T, G, kinds, bots, first_seed, each, transitions, lo, hi, np.empty(MAX_ACTIONS, np.int64))
+    out, F = db_bots.scratch()
+    _play_rows(S, T, G, kinds, bots, first_seed, each, transitions, lo, hi, out, F)
 
 
 def play_for(T: np.ndarray, G: np.ndarray, kind: str, seconds: float, threads: int = 1, chunk: int = 200) -> Timed:

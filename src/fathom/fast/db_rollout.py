@@ -35,7 +35,7 @@ from fathom.core.rng import Rng
 from fathom.fast import db_bots
 from fathom.fast import db_tables as D
 from fathom.fast import rng as R
-from fathom.fast.db_kernel import MAX_ACTIONS, apply, sample_chance_with
+from fathom.fast.db_kernel import apply, sample_chance_with
 from fathom.fast.rng import seed_word
 from fathom.games.deep_blue import phases as ph
 from fathom.games.deep_blue.game import DeepBlueGame
@@ -45,19 +45,19 @@ GUARD = 3000  # DeepBlueSearch.at_horizon: a playout stops after this many moves
 N_PHASES = len(ph.NAMES)
 assert DeepBlueGame.STEP_KINDS == ph.NAMES  # a step kind's number (chance_key) is its phase number
 
-PLAYOUT_KINDS = ("greedy", "random")
-"""The compiled playout bots by preference: the search plays the first that :mod:`fathom.fast.db_bots`
-offers (``KINDS``). A better compiled bot goes in front."""
+PLAYOUT_KINDS = {"heuristic": db_bots.PLAYOUT, "greedy": db_bots.GREEDY, "random": db_bots.RANDOM}
+"""The compiled playout bots by preference (the first is ``best``): ``heuristic`` is level 2 with the
+cheaper weights of the shipped Python playouts (``DeepBlueSearch.fast``), so its playouts are those."""
 
 
 def playout_kind(name: str) -> str:
     """The compiled bot ``name`` names: itself if :mod:`fathom.fast.db_bots` has it, the first of
     :data:`PLAYOUT_KINDS` it has for ``"best"``; anything else is refused, saying what is allowed."""
     if name == "best":
-        return next(kind for kind in PLAYOUT_KINDS if kind in db_bots.KINDS)
-    if name not in db_bots.KINDS:
+        return next(iter(PLAYOUT_KINDS))
+    if name not in PLAYOUT_KINDS:
         raise OptionError(f"ismcts setting 'playout_kind' is one of "
-                          f"{allowed_list(['best', *sorted(db_bots.KINDS)])}, not {name!r}")
+                          f"{allowed_list(['best', *sorted(PLAYOUT_KINDS)])}, not {name!r}")
     return name
 
 
@@ -108,7 +108,7 @@ def load(S: np.ndarray, g: int, source: Any) -> None:
 
 @njit(cache=True)
 def rollout(S: np.ndarray, T: np.ndarray, G: np.ndarray, g: int, gen: np.uint64, turns: int, kinds: np.ndarray,
-            bots: np.ndarray, counts: np.ndarray, out: np.ndarray, trail: np.ndarray) -> int:
+            bots: np.ndarray, counts: np.ndarray, out: np.ndarray, F: np.ndarray, trail: np.ndarray) -> int:
     """Play game ``g`` on to the search's horizon from generator state ``gen`` (``Rng(chance_seed).state``;
     see the module docstring). ``trail``: where to write the actions played (none if empty); returns
     how many were played."""
@@ -135,7 +135,7 @@ def rollout(S: np.ndarray, T: np.ndarray, G: np.ndarray, g: int, gen: np.uint64,
             action = sample_chance_with(S, T, g, R.for_key(base, np.uint64(key)))
         else:
             bots[cur] = gen  # every seat's bot draws from the playout's one generator
-            action = db_bots.choose(S, T, G, g, cur, kinds[cur], bots, out)
+            action = db_bots.choose(S, T, G, g, cur, kinds[cur], bots, out, F)
             gen = bots[cur]
         if played < trail.shape[0]:
             trail[played] = action
@@ -151,12 +151,12 @@ def playouts(S: np.ndarray, W: np.ndarray, T: np.ndarray, G: np.ndarray, worlds:
     ``trails[i]`` the actions played after the root action (as many as fit), ``lengths[i]`` their count."""
     bots = np.zeros(D.MAX_PLAYERS, np.uint64)
     counts = np.zeros(N_PHASES, np.int64)
-    out = np.empty(MAX_ACTIONS, np.int64)
+    out, F = db_bots.scratch()
     for i in range(worlds.shape[0]):
         S[i] = W[worlds[i]]
         if first[i] >= 0:
             apply(S, T, i, first[i])
-        lengths[i] = rollout(S, T, G, i, gens[i], turns, kinds, bots, counts, out, trails[i])
+        lengths[i] = rollout(S, T, G, i, gens[i], turns, kinds, bots, counts, out, F, trails[i])
 
 
 def playout_generator(chance_seed: int) -> np.uint64:
@@ -188,7 +188,7 @@ class CompiledPlayouts:
         self.game = game
         self.T, self.G = game_tables(game)  # raises OptionError for data the kernel cannot hold
         self.kinds = np.zeros(D.MAX_PLAYERS, np.int64)
-        self.kinds[:len(kinds)] = [db_bots.KINDS[k] for k in kinds]
+        self.kinds[:len(kinds)] = [PLAYOUT_KINDS[k] for k in kinds]
         self.turns = turns
 
     @staticmethod

@@ -19,7 +19,7 @@ from numba import njit
 from fathom.core.api import CHANCE, TERMINAL
 from fathom.fast import db_bots
 from fathom.fast import db_tally as Y
-from fathom.fast.db_kernel import MAX_ACTIONS, apply, sample_chance, scores, winners
+from fathom.fast.db_kernel import apply, sample_chance, scores, winners
 from fathom.fast.db_setup import reset
 from fathom.fast.db_tables import MAX_PLAYERS, S_CUR, new_batch
 from fathom.fast.db_tables import build as build_tables
@@ -44,7 +44,7 @@ def tables(game: Any) -> tuple[np.ndarray, np.ndarray, tuple[str, ...]]:
 
 @kernel(nogil=True)
 def _play_range(S: np.ndarray, T: np.ndarray, G: np.ndarray, seeds: np.ndarray, kinds: np.ndarray, bots: np.ndarray,
-                out: np.ndarray, max_steps: int, lo: int, hi: int, scratch: np.ndarray, B: np.ndarray) -> None:
+                out: np.ndarray, max_steps: int, lo: int, hi: int, scratch: np.ndarray, F: np.ndarray, B: np.ndarray) -> None:
     for g in range(lo, hi):
         reset(S, T, g, seeds[g])
         Y.start(out, g)
@@ -59,7 +59,7 @@ def _play_range(S: np.ndarray, T: np.ndarray, G: np.ndarray, seeds: np.ndarray, 
             if cur == CHANCE:
                 action = sample_chance(S, T, g)
             else:
-                action = db_bots.choose(S, T, G, g, cur, kinds[g, cur], bots[g], scratch)
+                action = db_bots.choose(S, T, G, g, cur, kinds[g, cur], bots[g], scratch, F)
                 out[g, Y.C_DECISIONS + cur] += 1
             Y.before(S, T, g, cur, action, out, B)
             apply(S, T, g, action)
@@ -76,8 +76,8 @@ def play_games(S: np.ndarray, T: np.ndarray, G: np.ndarray, seeds: np.ndarray, k
                out: np.ndarray, max_steps: int, lo: int, hi: int) -> None:
     """Play games ``lo..hi-1`` to the end (``runner.play_one``, which gives up after ``max_steps``),
     tallying into ``out[g]`` (:mod:`fathom.fast.db_tally`)."""
-    _play_range(S, T, G, seeds, kinds, bots, out, max_steps, lo, hi, np.empty(MAX_ACTIONS, np.int64),
-                np.empty(Y.B_WIDTH, np.int64))
+    work, F = db_bots.scratch()
+    _play_range(S, T, G, seeds, kinds, bots, out, max_steps, lo, hi, work, F, np.empty(Y.B_WIDTH, np.int64))
 
 
 def _record(task: GameTask, tally: np.ndarray, cards: tuple[str, ...]) -> dict[str, Any]:

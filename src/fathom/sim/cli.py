@@ -47,7 +47,7 @@ def _run_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--fast", action="store_true",
                         help="play on the compiled engine (fathom.fast, needs numba: pip install -e '.[fast]'): the "
                              "same games and records; Into the Blue with the random, greedy and heuristic bots, Deep Blue "
-                             "with its compiled bots (random, greedy); any other bot is refused before a game, naming those")
+                             "with its compiled bots (random, greedy, heuristic); any other bot is refused before a game, naming those")
 
 
 def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:

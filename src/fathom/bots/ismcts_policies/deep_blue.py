@@ -4,6 +4,7 @@ where to sail and dive calls searched, playouts of two rounds judged by the lear
 from __future__ import annotations
 
 from dataclasses import replace
+from importlib.util import find_spec
 from typing import Any, cast
 
 from fathom.bots import deep_blue_eval as ev
@@ -73,10 +74,13 @@ class DeepBlueSearch(GenericPolicy):
         self._plans: list[tuple[int, int, int]] = []  # the plans of the decision being searched
         self._committed: tuple[int, tuple[int, int, int]] | None = None  # (seat, plan) being sailed
         self.sailing = ("sail-pay", "sail-move")  # the steps a committed sail plan plays
-        # playouts in fathom.fast (opt-in): the same horizon, chance streams and leaf value, but every
-        # seat plays the compiled bot ``playout_kind`` ("best": the best one fathom.fast.db_bots has,
-        # see fathom.fast.db_rollout.PLAYOUT_KINDS) instead of the Python heuristic
-        self.compiled = False
+        # playouts in fathom.fast (the default when numba is installed): the same horizon, chance
+        # streams and leaf value, every seat playing the compiled bot ``playout_kind`` ("best": the
+        # level-2 heuristic with the playout weights, so the same playouts move for move, faster;
+        # see fathom.fast.db_rollout.PLAYOUT_KINDS). Python playouts whenever the compiled ones would
+        # not be the same (own_full, rivals_full or other playout weights). Found, not imported:
+        # numba loads on first use
+        self.compiled = find_spec("numba") is not None
         self.playout_kind = "best"
         self._compiled_playouts: Any = None  # built on first use; False: this game's data cannot be compiled
         self.configure()
@@ -116,7 +120,8 @@ class DeepBlueSearch(GenericPolicy):
 
     def playout_runner(self, seat: int) -> Any:
         """With ``compiled``: the playouts of a searched move in the compiled engine
-        (:mod:`.db_compiled`), unless the game's data does not fit it (then None: Python playouts)."""
+        (:mod:`.db_compiled`), unless the game's data does not fit it or the compiled heuristic would
+        not play this search's playouts (then None: Python playouts)."""
         if not self.compiled or self._compiled_playouts is False:
             return None
         from fathom.bots.ismcts_policies.db_compiled import CompiledRunner
@@ -125,12 +130,23 @@ class DeepBlueSearch(GenericPolicy):
 
         if self._compiled_playouts is None:
             kind = playout_kind(self.playout_kind)
+            if kind == "heuristic" and not self._heuristic_compiled():
+                self._compiled_playouts = False
+                return None
             try:
                 self._compiled_playouts = CompiledPlayouts(self.game, [kind] * self.game.num_players, self.turns)
             except OptionError:  # a data file beyond the kernel's limits
                 self._compiled_playouts = False
                 return None
         return CompiledRunner(self._compiled_playouts, self, seat)
+
+    def _heuristic_compiled(self) -> bool:
+        """Do the compiled heuristic's playouts play what this search's Python playouts would: every
+        seat the level-2 heuristic with the playout weights (the defaults), none the full one?"""
+        from fathom.fast.db_bots import PLAYOUT, seat_policy
+
+        return (not self.own_full and not self.rivals_full
+                and seat_policy(self.own_fast_bot) == PLAYOUT and seat_policy(self.fast_bot) == PLAYOUT)
 
     def key_decision(self, state: State) -> bool:
         return state.step_kind in self.key_phases
