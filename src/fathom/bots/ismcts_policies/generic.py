@@ -48,7 +48,10 @@ def lead_rewards(estimates: list[float], scale: float) -> list[float]:
 class GenericPolicy:
     """Any game: every decision searched, random rollouts to the end of the game."""
 
-    default_iterations = 140
+    @property
+    def default_iterations(self) -> int:
+        """Iterations of a searched move when the bot names neither iterations nor seconds."""
+        return 140
     stream_chance = False  # chance in playouts by named streams (see rollout)
 
     def __init__(self, game: Any, seed: int = 0, horizon: int | None = None) -> None:

@@ -31,7 +31,6 @@ class IntoTheBlueSearch(GenericPolicy):
     """
 
     stream_chance = True
-    default_iterations = 40  # about 0.2 s per searched placement on one core (docs/bots.md)
     max_candidates = 8  # rerolls searched at most (stop and the expert's pick always are)
 
     def __init__(self, game: Any, seed: int = 0, horizon: int | None = None) -> None:
@@ -90,6 +89,11 @@ class IntoTheBlueSearch(GenericPolicy):
         if prior is not None:
             keep.add(prior)
         return sorted(keep)
+
+    @property
+    def default_iterations(self) -> int:
+        """About 0.2 s per searched placement on one core (docs/bots.md)."""
+        return 40
 
     def key_decision(self, state: State) -> bool:
         return self.search_dice or state.step_kind == "place"
