@@ -78,7 +78,8 @@ def test_the_commands_print_the_same_rows_with_and_without_fast(tmp_path: Path):
 @pytest.mark.parametrize("argv, says", [
     (["simulate", "into-the-blue", "--bots", "expert,greedy"], "the bot 'expert' has no compiled form; --fast plays random, greedy, heuristic"),
     (["simulate", "into-the-blue", "--bots", "ismcts,greedy"], "the bot 'ismcts' has no compiled form"),
-    (["simulate", "deep-blue", "--bots", "random,heuristic"], "the bot 'heuristic' has no compiled form; --fast plays random"),
+    (["simulate", "deep-blue", "--bots", "random,heuristic(lookahead=2)"],  # level 2 with other weights
+     "the bot 'heuristic(lookahead=2)' has no compiled form;"),
     (["tournament", "deep-blue", "--bots", "random,ismcts"], "the bot 'ismcts' has no compiled form; --fast plays random"),
     (["balance", "into-the-blue", "--bot", "greedy", "--ray", "local"], "--fast runs on this machine's cores"),
 ])

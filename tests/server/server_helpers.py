@@ -141,10 +141,10 @@ class LiveServer:
                 self.proc.kill()
             self.proc = None
 
-    def post(self, path: str, body: dict[str, Any], token: str | None = None) -> dict[str, Any]:
+    def post(self, path: str, body: dict[str, Any], token: str | None = None, timeout: float = 10) -> dict[str, Any]:
         req = urllib.request.Request(self.url + path, data=json.dumps(body).encode(),
                                      headers={"Content-Type": "application/json", **bearer(token)})
-        with urllib.request.urlopen(req, timeout=10) as r:
+        with urllib.request.urlopen(req, timeout=timeout) as r:
             return json.load(r)
 
     def request(self, method: str, path: str, body: bytes | None = None,

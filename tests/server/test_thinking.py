@@ -51,7 +51,8 @@ def test_a_hint_does_not_block_the_event_loop(live_server):
         mover = live_server.get(f"/api/tables/{links['id']}/state")["to_move"]
         asks.append((links["id"], links["seats"][mover]["token"]))
     tid, token = asks.pop()
-    live_server.post(f"/api/tables/{tid}/hint", {}, token=token)  # workers booted: time the next ones
+    # the first hint waits for the workers to boot and load the compiled kernels: time the next ones
+    live_server.post(f"/api/tables/{tid}/hint", {}, token=token, timeout=120)
     hints: list[float] = []
 
     def ask() -> None:
