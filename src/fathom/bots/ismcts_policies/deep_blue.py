@@ -121,31 +121,39 @@ class DeepBlueSearch(GenericPolicy):
 
     def playout_runner(self, seat: int) -> Any:
         """With ``compiled``: the playouts of a searched move in the compiled engine
-        (:mod:`.db_compiled`), unless the game's data does not fit it or the compiled heuristic would
-        not play this search's playouts (then None: Python playouts)."""
-        if not self.compiled or self._compiled_playouts is False:
+        (:mod:`.db_compiled`), unless they do not apply (then None: Python playouts)."""
+        playouts = self._compiled()
+        if playouts is None:
             return None
         from fathom.bots.ismcts_policies.db_compiled import CompiledRunner
-        from fathom.core.errors import OptionError
-        from fathom.fast.db_rollout import CompiledPlayouts, playout_kind
 
+        return CompiledRunner(playouts, self, seat)
+
+    def _compiled(self) -> Any:
+        """This search's compiled playouts, built on first use; None without ``compiled``, when the
+        game's data does not fit the kernel, or when the compiled heuristic would not play this
+        search's playouts."""
+        if not self.compiled or self._compiled_playouts is False:
+            return None
         if self._compiled_playouts is None:
+            from fathom.core.errors import OptionError
+            from fathom.fast.db_rollout import CompiledPlayouts, playout_kind
+
             kind = playout_kind(self.playout_kind)
+            self._compiled_playouts = False
             if kind == "heuristic" and not self._heuristic_compiled():
-                self._compiled_playouts = False
                 return None
             try:
                 self._compiled_playouts = CompiledPlayouts(self.game, [kind] * self.game.num_players, self.turns)
             except OptionError:  # a data file beyond the kernel's limits
-                self._compiled_playouts = False
                 return None
-        return CompiledRunner(self._compiled_playouts, self, seat)
+        return self._compiled_playouts
 
     @property
     def default_iterations(self) -> int:
         """A searched move's budget when the bot names none: what about 0.2 s buys on one core, so
         many more playouts when they run compiled (measured stronger on the frozen deals, docs/bots.md)."""
-        return self.compiled_iterations if self.playout_runner(0) is not None else self.python_iterations
+        return self.compiled_iterations if self._compiled() is not None else self.python_iterations
 
     def _heuristic_compiled(self) -> bool:
         """Do the compiled heuristic's playouts play what this search's Python playouts would: every
