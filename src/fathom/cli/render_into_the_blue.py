@@ -178,8 +178,9 @@ class IntoTheBlueRenderer:
         if action in game.PLACE_LEVEL:
             return self.tr("act.place", n=game.PLACE_LEVEL[action])
         seat = state.current_player
-        if seat >= 0 and state.view(seat)["turn"]["phase"] == "choose":
-            return itb_choices.choice_label(dice.from_faces(state.view(seat)["turn"]["dice"]), action, self.tr)
+        turn = state.view(seat)["turn"] if seat >= 0 else None
+        if turn is not None and turn["phase"] == "choose":
+            return itb_choices.choice_label(dice.from_faces(turn["dice"]), action, self.tr)
         return notation
 
     def event_text(self, event: dict[str, Any], name: itb_words.NameFn, tr: Translator, game: Any = None) -> str | None:
