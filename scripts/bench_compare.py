@@ -136,7 +136,7 @@ def main() -> None:
     from fathom.rl.gymnasium import FathomEnv
 
     from fathom.rl.fast_vector import FastIntoTheBlueVectorEnv
-    from fathom.rl.fast_vector_deep_blue import FastDeepBlueVectorEnv
+    from fathom.games.deep_blue.vector_env import FastDeepBlueVectorEnv
 
     envs: list[tuple[str, Callable[[], Any], bool]] = [
         ("FathomEnv into-the-blue (reference)", lambda: FathomEnv("into-the-blue", players=4, opponents="random"), False),

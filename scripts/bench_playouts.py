@@ -7,7 +7,7 @@ determinization of a placement decision past move 60 in each of ``--worlds`` heu
 legal placement is played out from each on ``--each`` chance seeds. Deep Blue's (``--game
 deep-blue``): one determinization of a turn choice past move 120 in each of ``--worlds`` games of
 level-2 bots, every legal turn action played out to ``DeepBlueSearch``'s horizon; compiled with each
-playout bot ``fathom.fast.db_bots`` has, the kernel alone and with the leaf value (the row rebuilt as a
+playout bot ``fathom.games.deep_blue.bots.compiled.choose`` has, the kernel alone and with the leaf value (the row rebuilt as a
 ``DeepBlueState`` and valued by the search's ``evaluate``), against Python playouts with the shipped
 heuristic and with the Python greedy bot (the compiled greedy's own moves).
 """
@@ -20,12 +20,12 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from fathom.bots.into_the_blue_expert import IntoTheBlueHeuristicBot
+from fathom.games.into_the_blue.bots.expert import IntoTheBlueHeuristicBot
 from fathom.bots.ismcts_policies import policy_for_game
 from fathom.core.api import CHANCE
 from fathom.core.registry import new_game
 from fathom.core.rng import Rng
-from fathom.fast.itb_rollout import CompiledPlayouts
+from fathom.games.into_the_blue.kernels.rollout import CompiledPlayouts
 
 
 def placements(players: int, count: int) -> list:
@@ -58,12 +58,12 @@ def timed(what: str, count: int, run: Callable[[], object]) -> None:
 
 
 def deep_blue(args: argparse.Namespace) -> None:
-    from fathom.bots.deep_blue_greedy import DeepBlueGreedyBot
-    from fathom.bots.deep_blue_heuristic import DeepBlueHeuristicBot
-    from fathom.bots.ismcts_policies import DeepBlueSearch
-    from fathom.bots.ismcts_policies.db_compiled import CompiledRunner
-    from fathom.fast.db_bots import KINDS
-    from fathom.fast.db_rollout import CompiledPlayouts as DeepBluePlayouts
+    from fathom.games.deep_blue.bots.greedy import DeepBlueGreedyBot
+    from fathom.games.deep_blue.bots.heuristic import DeepBlueHeuristicBot
+    from fathom.games.deep_blue.bots.search import DeepBlueSearch
+    from fathom.games.deep_blue.bots.search_compiled import CompiledRunner
+    from fathom.games.deep_blue.bots.compiled.choose import KINDS
+    from fathom.games.deep_blue.kernels.rollout import CompiledPlayouts as DeepBluePlayouts
 
     worlds = []
     for seed in range(args.worlds):

@@ -9,10 +9,11 @@ from typing import Any
 import pytest
 
 import fathom
-from fathom.bots import deep_blue_eval as ev
-from fathom.bots.deep_blue_greedy import DeepBlueGreedyBot
+from fathom.games.deep_blue.bots import evaluation as ev
+from fathom.games.deep_blue.bots.greedy import DeepBlueGreedyBot
 from fathom.bots.ismcts import ISMCTSBot
-from fathom.bots.ismcts_policies import SAIL_PLAN, GenericPolicy, policy_for_game
+from fathom.bots.ismcts_policies import GenericPolicy, policy_for_game
+from fathom.games.deep_blue.bots.search import SAIL_PLAN
 from fathom.bots.registry import BOT_LEVELS, make_bot
 from fathom.bots.specs import build_bot
 from fathom.core.api import CHANCE

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from fathom.bots.into_the_blue_expert import IntoTheBlueExpertBot
-from fathom.cli.itb_choices import choice_menu, choice_values, parse_choice
+from fathom.games.into_the_blue.bots.expert import IntoTheBlueExpertBot
+from fathom.games.into_the_blue.terminal.choices import choice_menu, choice_values, parse_choice
 from fathom.core.registry import new_game
 from fathom.games.into_the_blue import actions as A
 from fathom.games.into_the_blue import dice
@@ -200,7 +200,7 @@ def test_deep_blue_log_names_cards_in_the_players_language_and_the_gem_warded_of
     defence names the hazard's gem (the event carries it; before, only the page knew it)."""
     import random
 
-    from fathom.cli.render_deep_blue.log_words import event_text
+    from fathom.games.deep_blue.terminal.log_words import event_text
     from fathom.core.api import CHANCE
     from fathom.games.deep_blue.data import GEMS
 

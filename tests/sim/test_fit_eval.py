@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from fathom.bots import deep_blue_eval as ev
-from fathom.bots.deep_blue_eval import learned
+from fathom.games.deep_blue.bots import evaluation as ev
+from fathom.games.deep_blue.bots.evaluation import learned
 from fathom.core.registry import new_game
 from fathom.core.rng import Rng
 from fathom.sim import fit_eval

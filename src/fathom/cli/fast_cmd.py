@@ -3,7 +3,7 @@
 Games are dealt out over the player counts, the packaged data and the data files asked for, a named
 first player, and for Deep Blue every Captain's Log scenario (and scenario=random), open scores and one
 "N gems" card per dive, in batches; with ``--jobs`` the batches run in worker processes. Deep Blue's
-batches alternate uniform choices with the keen chooser of :mod:`fathom.fast.db_verify` (whole games
+batches alternate uniform choices with the keen chooser of :mod:`fathom.games.deep_blue.kernels.verify` (whole games
 in about half the steps). The first difference stops the run and is printed
 with its seed, step and last moves, so it can be replayed in the reference engine.
 """

@@ -1,8 +1,8 @@
 """``fathom review``: a saved game's push-your-luck calls, weighed against the exact odds.
 
 Deep Blue: every draw-or-stop call the seat made as a dive leader
-(:mod:`fathom.review.deep_blue`); Into the Blue: every keep-or-reroll choice
-(:mod:`fathom.review.into_the_blue`). Both read only what that seat could see.
+(:mod:`fathom.games.deep_blue.review`); Into the Blue: every keep-or-reroll choice
+(:mod:`fathom.games.into_the_blue.review`). Both read only what that seat could see.
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from fathom.plugins import plugin_for
 from fathom.review import GAMES, WORTH_A_LOOK, review_calls
 
 if TYPE_CHECKING:
-    from fathom.review.deep_blue import LeaderCall
-    from fathom.review.into_the_blue import DiceChoice
+    from fathom.games.deep_blue.review import LeaderCall
+    from fathom.games.into_the_blue.review import DiceChoice
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

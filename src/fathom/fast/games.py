@@ -28,24 +28,26 @@ class CompiledGame:
     verify: Callable[..., Any]
     option_sets: Callable[[], list[dict[str, Any]]]
     more_benches: Callable[..., None] | None = None  # (game, T, players, seconds, say_loop, say): more bench lines
-    simulate: str | None = None  # the fathom.fast module of its simulations with compiled bots (see sim_tasks)
+    simulate: str | None = None  # the module of its simulations with compiled bots (see sim_tasks)
 
 
 def _deep_blue_kernels(game: Game) -> tuple[np.ndarray, ModuleType]:
-    from fathom.fast import db_play, db_tables
+    from fathom.games.deep_blue.kernels import play as db_play
+    from fathom.games.deep_blue.kernels import tables as db_tables
 
     return db_tables.build(game), db_play
 
 
 def _into_the_blue_kernels(game: Game) -> tuple[np.ndarray, ModuleType]:
-    from fathom.fast import itb_play, itb_tables
+    from fathom.games.into_the_blue.kernels import play as itb_play
+    from fathom.games.into_the_blue.kernels import tables as itb_tables
 
     return itb_tables.build(game)[0], itb_play
 
 
 def _verify_deep_blue(players: int, seeds: Sequence[int], options: dict[str, Any], chooser_seed: int,
                       view_every: int, keen: bool) -> Any:
-    from fathom.fast.db_verify import verify_deep_blue
+    from fathom.games.deep_blue.kernels.verify import verify_deep_blue
 
     return verify_deep_blue(players, seeds, options, chooser_seed=chooser_seed, view_every=view_every, keen=keen)
 
@@ -72,8 +74,9 @@ def _bot_lines(kinds: Sequence[str], play: Callable[[str, int], Any], say_loop: 
 
 def _deep_blue_benches(game: Any, T: np.ndarray, players: int, seconds: float,
                        say_loop: Callable[[str, str, Any], None], say: Callable[..., None]) -> None:
-    """The compiled greedy bot in every seat, one core and all cores (:mod:`fathom.fast.db_bench`)."""
-    from fathom.fast import db_bench, db_bots
+    """The compiled greedy bot in every seat, one core and all cores (:mod:`fathom.games.deep_blue.kernels.bench`)."""
+    from fathom.games.deep_blue.kernels import bench as db_bench
+    from fathom.games.deep_blue.bots.compiled import choose as db_bots
 
     G = db_bots.policy_tables(game)
     _bot_lines(("greedy",), lambda bots, threads: db_bench.play_for(T, G, bots, seconds, threads=threads), say_loop)
@@ -82,8 +85,8 @@ def _deep_blue_benches(game: Any, T: np.ndarray, players: int, seconds: float,
 def _into_the_blue_benches(game: Any, T: np.ndarray, players: int, seconds: float,
                            say_loop: Callable[[str, str, Any], None], say: Callable[..., None]) -> None:
     """The compiled greedy and heuristic bots in every seat, one core and all cores, then the vector
-    environment's steps (:mod:`fathom.fast.itb_bench`)."""
-    from fathom.fast import itb_bench
+    environment's steps (:mod:`fathom.games.into_the_blue.kernels.bench`)."""
+    from fathom.games.into_the_blue.kernels import bench as itb_bench
 
     _bot_lines(("greedy", "heuristic"),
                lambda bots, threads: itb_bench.play_for(T, game.rerolls, bots, seconds, threads=threads), say_loop)
@@ -104,7 +107,7 @@ def _deep_blue_option_sets() -> list[dict[str, Any]]:
 
 COMPILED: dict[str, CompiledGame] = {
     DeepBlueGame.name: CompiledGame(_deep_blue_kernels, _verify_deep_blue, _deep_blue_option_sets,
-                                    _deep_blue_benches, "db_sim"),
+                                    _deep_blue_benches, "fathom.games.deep_blue.kernels.sim"),
     IntoTheBlueGame.name: CompiledGame(_into_the_blue_kernels, _verify_into_the_blue, list, _into_the_blue_benches,
-                                       "itb_sim"),
+                                       "fathom.games.into_the_blue.kernels.sim"),
 }

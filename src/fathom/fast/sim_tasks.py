@@ -43,7 +43,7 @@ def kernels() -> dict[str, Any]:
     """The games ``--fast`` simulates, by name: those whose compiled form has bots (each one's module)."""
     from fathom.fast.games import COMPILED
 
-    return {name: import_module(f"fathom.fast.{compiled.simulate}") for name, compiled in COMPILED.items()
+    return {name: import_module(compiled.simulate) for name, compiled in COMPILED.items()
             if compiled.simulate is not None}
 
 

@@ -130,7 +130,7 @@ def verify_into_the_blue(players: int, seeds: Sequence[int], options: dict[str, 
     """Play ``seeds`` through both engines in one batch and compare at every step (raises
     :class:`Mismatch` on the first difference)."""
     need_numba("fathom fast verify")
-    from fathom.fast.itb_batch import IntoTheBlueBatch
+    from fathom.games.into_the_blue.kernels.batch import IntoTheBlueBatch
 
     options = dict(options or {})
     refs = [new_game("into-the-blue", players=players, seed=s, record_events=False, **options) for s in seeds]

@@ -38,7 +38,10 @@ class FastIntoTheBlueVectorEnv(CompiledVectorEnv):
                  reward: str = "win", illegal_reward: float = -1.0, threads: int | None = None,
                  **options: Any) -> None:
         super().__init__("into-the-blue", num_envs, players, learner_seat, reward, threads, options)
-        from fathom.fast import itb_env, itb_kernel, itb_obs, itb_tables
+        from fathom.games.into_the_blue.kernels import env as itb_env
+        from fathom.games.into_the_blue.kernels import kernel as itb_kernel
+        from fathom.games.into_the_blue.kernels import obs as itb_obs
+        from fathom.games.into_the_blue.kernels import tables as itb_tables
 
         self._kernel = itb_env
         self._mode = itb_env.REWARD_WIN if self.reward == "win" else itb_env.REWARD_SCORE

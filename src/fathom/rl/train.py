@@ -5,7 +5,7 @@ The policy scores each legal action ``a`` in state ``s`` as ``phi(s, a) . u(s)``
 (:mod:`fathom.rl.encoding`, the view only). ``phi(s, a)`` are action features:
 
 * Into the Blue (:func:`itb_action_features`): the static features of
-  :func:`fathom.rl.encoding.into_the_blue.action_features` plus, for rerolls, which
+  :func:`fathom.games.into_the_blue.encoding.action_features` plus, for rerolls, which
   faces would stay on the table (at least one kept, count kept), and for placements,
   how many shells they would put down (both read from the observation's
   ``turn.dice`` and ``turn.placements`` fields);

@@ -8,7 +8,7 @@ plays self-play games (by default a greedy bot in one seat of four heuristic sea
 variety; 2-5 players; every scenario), samples positions at the start of turns, and fits
 
 * ``future VP`` of each seat (final VP minus VP now) by ridge regression on
-  :func:`fathom.bots.deep_blue_eval.features` and those features times the share
+  :func:`fathom.games.deep_blue.bots.evaluation.features` and those features times the share
   of the game left;
 * the chance to win as a logistic curve of the lead over the best rival in
   estimated final VP, with a scale that grows with the turns left.
@@ -20,8 +20,8 @@ of their own 0.51 (docs/bots.md). The second command's mix has one seat that val
 cards over 7 turns, which dives more and hires less, as level 3 does (a mix of four
 level-2 seats played as well, within the noise).
 
-It rewrites the data file ``fathom/bots/deep_blue_value.json`` (plain numbers, read by
-:mod:`fathom.bots.deep_blue_eval.learned`; no numpy at play time), keeping the sets it does
+It rewrites the data file ``fathom/games/deep_blue/bots/value.json`` (plain numbers, read by
+:mod:`fathom.games.deep_blue.bots.evaluation.learned`; no numpy at play time), keeping the sets it does
 not refit. Reproducible: the games are seeded.
 """
 
@@ -33,19 +33,19 @@ import math
 import os
 from typing import Any
 
-from fathom.bots.deep_blue_eval import GENERAL, WEIGHT_NAMES, table_key
-from fathom.bots.deep_blue_eval.learned import VALUE_ABOUT, VALUE_FILE
+from fathom.games.deep_blue.bots.evaluation import GENERAL, WEIGHT_NAMES, table_key
+from fathom.games.deep_blue.bots.evaluation.learned import VALUE_ABOUT, VALUE_FILE
 
 SCENARIOS = ("troubled-waters", "storm", "best-of-the-best", "scattered-wealth", "bounty-wrecks", "dangerous-reefs",
              "ruins-of-plenty")
 PLAYERS = (4, 4, 4, 3, 2, 5)
 MIX = ("heuristic", "heuristic", "heuristic", "greedy")
-OUT = os.path.join(os.path.dirname(__file__), "..", "bots", VALUE_FILE)
+OUT = os.path.join(os.path.dirname(__file__), "..", "games", "deep_blue", "bots", VALUE_FILE)
 
 
 def collect(seed: int, players: int | None = None, scenario: str | None = None,
             mix: tuple[str, ...] = MIX) -> dict[str, Any]:
-    from fathom.bots import deep_blue_eval as ev
+    from fathom.games.deep_blue.bots import evaluation as ev
     from fathom.bots.specs import build_bot
     from fathom.core.api import CHANCE
     from fathom.core.registry import new_game

@@ -13,15 +13,11 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from fathom.bots.ismcts_policies.deep_blue import SAIL_PLAN, DeepBlueSearch
 from fathom.bots.ismcts_policies.generic import GenericPolicy
-from fathom.bots.ismcts_policies.into_the_blue import IntoTheBlueSearch
 from fathom.bots.settings import check_settings, constructor_settings
 from fathom.plugins import plugin_for
 
-__all__ = [
-    "SAIL_PLAN", "DeepBlueSearch", "GenericPolicy", "IntoTheBlueSearch", "policy_for_game", "warm_compiled_playouts",
-]
+__all__ = ["GenericPolicy", "policy_for_game", "warm_compiled_playouts"]
 
 
 SETTING_KINDS = (bool, int, float, str, type(None))

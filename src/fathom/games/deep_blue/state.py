@@ -236,7 +236,7 @@ class DeepBlueState(CrewRules, MarketRules, SailRules, DiveRules, ViewBuilder, H
     @classmethod
     def from_fields(cls, game: DeepBlueGame, fields: dict[str, Any]) -> DeepBlueState:
         """The position whose :meth:`fields` are ``fields`` (e.g. a compiled engine's row read back,
-        :func:`fathom.fast.db_view.fields`). It plays on exactly as the original would, but it is a
+        :func:`fathom.games.deep_blue.kernels.view.fields`). It plays on exactly as the original would, but it is a
         position, not a game: it keeps no history of moves (``history()`` is empty, nothing to take
         back or replay) and records no events."""
         state = cls.__new__(cls)

@@ -101,7 +101,7 @@ export class DeepBlue {
     if (e.type === "rest") p.n = e.drawn;
     let key = "ev." + e.type;
     if (e.type === "rest-draw" && e.card) key = "ev.rest-draw-own";
-    // a variant that says more, when the catalog has it (as fathom/cli/render_deep_blue/log_words.py)
+    // a variant that says more, when the catalog has it (as fathom/games/deep_blue/terminal/log_words.py)
     const variant = e.type === "setup-tile" ? (e.tile ? null : "empty") : e.type === "pay" ? e.for
       : e.type === "defend" ? (e.card ? "card" : e.spot ? "spot" : null) : null;
     if (variant && I18N.s[`${key}-${variant}`] !== undefined) key = `${key}-${variant}`;

@@ -55,7 +55,7 @@ export class IntoTheBlue {
     return t("phase.other");
   }
 
-  /** Dice as text, ascending, chest last (the terminal's words: fathom/cli/itb_words.py). */
+  /** Dice as text, ascending, chest last (the terminal's words: fathom/games/into_the_blue/terminal/words.py). */
   facesText(xs) {
     return [...(xs || [])].map((f) => (f === "chest" ? 6 : +f)).sort((a, b) => a - b).map((f) => (f === 6 ? "◈" : String(f))).join(" ");
   }

@@ -1,0 +1,1 @@
+"""Into the Blue in the terminal: the renderer, the dice choices and their words."""
