@@ -66,7 +66,7 @@ def test_bench_bot_profile_covers_the_bots_thinking_only(cli) -> None:
               "--profile")
     assert run.code == 0, run
     assert "cProfile of the bot's thinking only" in run.out and "tottime" in run.out
-    assert "deep_blue_greedy.py" in run.out  # the benched bot's own code is what is timed
+    assert "deep_blue/bots/greedy.py" in run.out  # the benched bot's own code is what is timed
     assert "random_bot.py" not in run.out  # the rivals' moves are not
 
 
