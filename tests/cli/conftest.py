@@ -8,12 +8,10 @@ Each seat has a secret "mood" (to check views stay redacted); events have a
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
 import pytest
 
-from fathom.cli.main import main
 from fathom.core import registry
 from fathom.core.api import CHANCE, TERMINAL, Game, State
 from fathom.core.options import Option, check_players, resolve_options
@@ -122,29 +120,6 @@ def race_registered(monkeypatch: pytest.MonkeyPatch) -> None:
     """Register the fake game for every CLI test (and only for the test)."""
     monkeypatch.setitem(registry._GAMES, "race", "tests.cli.conftest:RaceGame")
     monkeypatch.setitem(registry._LOADED, "race", RaceGame)
-
-
-class Run:
-    """The outcome of one ``fathom`` invocation."""
-
-    def __init__(self, code: int, out: str) -> None:
-        self.code = code
-        self.out = out
-
-    def __repr__(self) -> str:
-        return f"Run(code={self.code}, out=\n{self.out})"
-
-
-def run_cli(*argv: str, stdin: str = "") -> Run:
-    """``main(argv)`` with scripted stdin; returns the exit code and everything printed."""
-    out = io.StringIO()
-    code = main(list(argv), stdin=io.StringIO(stdin), stdout=out)
-    return Run(code, out.getvalue())
-
-
-@pytest.fixture
-def cli():
-    return run_cli
 
 
 @pytest.fixture
