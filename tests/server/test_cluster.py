@@ -144,7 +144,7 @@ def test_two_processes_cannot_both_write_a_step_the_loser_reloads_and_judges_aga
 
     async def main() -> None:
         first, second = Referee(Store(database_url(postgres_url))), Referee(Store(database_url(postgres_url)))
-        table, _ = first.create({"game": "deep-blue", "seed": 8,
+        table, _ = await first.create({"game": "deep-blue", "seed": 8,
                                      "seats": [{"kind": "human"}, {"kind": "human"}]})
         await first.settled(table)
         mine, theirs = first.get(table.id), second.get(table.id)

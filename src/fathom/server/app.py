@@ -49,7 +49,7 @@ def create_app(db: str | None = None, *, public_url: str = "", store: Store | No
         referee.max_bot_tables = max_bot_tables or referee.max_bot_tables
         bus = Bus(referee)  # several processes on PostgreSQL hear each other; a no-op on SQLite
         await bus.start()
-        restored = referee.restore_all()
+        restored = await referee.restore_all()
         if restored:
             log.info("restored %d table(s) in play", restored)
         sweeper = asyncio.get_running_loop().create_task(_forget_unwatched(referee, limits.idle_minutes * 60))

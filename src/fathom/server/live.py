@@ -91,6 +91,17 @@ class LiveTable:
     def over(self) -> bool:
         return self.state.is_terminal()
 
+    def reset(self) -> None:
+        """Its position was rebuilt (a reload from the log, an undo): what was worked out from the old
+        one goes (replay checkpoints, hints: a move number may now lead elsewhere) and every page is
+        sent the whole state again."""
+        self.changed_at = now()
+        self._checkpoints.clear()
+        self.hints.clear()
+        self.hint_bots.clear()
+        for client in self.clients:
+            client.mark(reset=True)
+
     def seat_kind(self, seat: int) -> str:
         return self.rec.seats[seat]["kind"]
 

@@ -108,5 +108,5 @@ class Bus:
                 ref.drive(table)  # dice or bots due and stalled (their process died?): the lease decides
         for table_id in await asyncio.to_thread(self.store.orphans):
             with contextlib.suppress(ProtocolError):
-                ref.drive(ref.get(table_id))
+                ref.drive(await ref.open(table_id))
 

@@ -37,10 +37,10 @@ def token(request: Request) -> str | None:
     return None
 
 
-def seated(request: Request, table_id: str) -> tuple[Referee, LiveTable, int | None]:
+async def seated(request: Request, table_id: str) -> tuple[Referee, LiveTable, int | None]:
     """The referee, the table, and the seat the request's token holds (None: a spectator)."""
     ref = referee(request)
-    table = ref.get(table_id)
+    table = await ref.open(table_id)
     return ref, table, ref.seat_for(table, token(request))
 
 

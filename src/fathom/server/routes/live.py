@@ -59,7 +59,7 @@ async def _serve_page(ws: WebSocket, table_id: str) -> None:
             await ws.close(code)
 
     try:
-        table = ref.get(table_id)
+        table = await ref.open(table_id)
     except ProtocolError as exc:
         await refuse(exc, 4404)
         return
@@ -139,7 +139,7 @@ async def _handle(ref: Referee, table: LiveTable, client: Client, msg: dict[str,
     elif kind == "hint":  # thought out in a worker; the answer follows when it is ready
         _spawn(_send_hint(ref, table, client))
     elif kind == "rematch":
-        following, made = ref.rematch(table, client.seat)  # a new one is announced to every page
+        following, made = await ref.rematch(table, client.seat)  # a new one is announced to every page
         if not made:
             client.push(ref.rematch_message(following, client.seat))
     elif kind == "sync":

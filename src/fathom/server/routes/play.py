@@ -24,7 +24,7 @@ def to_move(table: LiveTable) -> Any:
 def add_routes(app: FastAPI, throttle: Throttle) -> None:
     @app.get("/api/tables/{table_id}/state")
     async def api_state(request: Request, table_id: str) -> dict[str, Any]:
-        _, table, seat = seated(request, table_id)
+        _, table, seat = await seated(request, table_id)
         msg = table.state_message(Client(send=None, seat=seat, lang=lang(request)))
         msg["describe"] = table.describe
         return msg
@@ -32,7 +32,7 @@ def add_routes(app: FastAPI, throttle: Throttle) -> None:
     @app.post("/api/tables/{table_id}/act")
     async def api_act(request: Request, table_id: str) -> dict[str, Any]:
         throttle(request)
-        ref, table, seat = seated(request, table_id)
+        ref, table, seat = await seated(request, table_id)
         data = await read_json(request)
         data.setdefault("type", "act")
         msg = parse(dumps(data))
@@ -45,7 +45,7 @@ def add_routes(app: FastAPI, throttle: Throttle) -> None:
     @app.post("/api/tables/{table_id}/undo")
     async def api_undo(request: Request, table_id: str) -> dict[str, Any]:
         throttle(request)
-        ref, table, seat = seated(request, table_id)
+        ref, table, seat = await seated(request, table_id)
         data = await read_json(request)
         data["type"] = "undo"
         msg = parse(dumps(data))
@@ -55,7 +55,7 @@ def add_routes(app: FastAPI, throttle: Throttle) -> None:
     @app.post("/api/tables/{table_id}/back")
     async def api_back(request: Request, table_id: str) -> dict[str, Any]:
         throttle(request)
-        ref, table, seat = seated(request, table_id)
+        ref, table, seat = await seated(request, table_id)
         if seat is None:
             raise ProtocolError("spectator", status=403)
         ref.come_back(table, seat)
@@ -64,20 +64,20 @@ def add_routes(app: FastAPI, throttle: Throttle) -> None:
     @app.post("/api/tables/{table_id}/hint")
     async def api_hint(request: Request, table_id: str) -> dict[str, Any]:
         throttle(request)
-        ref, table, seat = seated(request, table_id)
+        ref, table, seat = await seated(request, table_id)
         move = table.state.move_number()
         return {"move_number": move, **(await ref.hint(table, seat)).to_json()}
 
     @app.post("/api/tables/{table_id}/rematch")
     async def api_rematch(request: Request, table_id: str) -> dict[str, Any]:
         throttle(request)
-        ref, table, seat = seated(request, table_id)
-        following, _ = ref.rematch(table, seat)
+        ref, table, seat = await seated(request, table_id)
+        following, _ = await ref.rematch(table, seat)
         return {"id": following.id, "url": ref.page_url(following, seat)}
 
     @app.get("/api/tables/{table_id}/replay")
     async def api_replay(request: Request, table_id: str, step: int = 0) -> dict[str, Any]:
-        _, table, seat = seated(request, table_id)
+        _, table, seat = await seated(request, table_id)
         if not table.over:
             raise ProtocolError("not-over", status=409)
         total = len(table.log)
@@ -96,7 +96,7 @@ def add_routes(app: FastAPI, throttle: Throttle) -> None:
     async def api_review(request: Request, table_id: str) -> dict[str, Any]:
         """The token's seat's push-your-luck calls weighed against the exact odds (its own view only)."""
         throttle(request)  # a second of replay each: counted like a change
-        _, table, seat = seated(request, table_id)
+        _, table, seat = await seated(request, table_id)
         if seat is None:
             raise ProtocolError("spectator", status=403)
         if not table.over:
@@ -105,7 +105,7 @@ def add_routes(app: FastAPI, throttle: Throttle) -> None:
 
     @app.get("/api/tables/{table_id}/save")
     async def api_save(request: Request, table_id: str) -> Response:
-        table = referee(request).get(table_id)
+        table = await referee(request).open(table_id)
         if not table.over:
             raise ProtocolError("not-over", status=409)
         return Response(referee(request).save_json(table), media_type="application/json",

@@ -12,6 +12,7 @@ from fathom.server.db import still_open
 from fathom.server.protocol import ProtocolError
 from fathom.server.routes.common import SAVE_LIMIT, Throttle, read_json, referee, token
 from fathom.server.settings import Limits
+from fathom.server.storage import off_loop
 
 
 def _count(request: Request, name: str, default: int, most: int) -> int:
@@ -32,9 +33,9 @@ def add_routes(app: FastAPI, throttle: Throttle, limits: Limits) -> None:
         throttle(request)
         creations.check(request)  # only tables made count: a refused spec costs nothing of the allowance
         ref = referee(request)
-        if ref.store.count_playing(time.time() - limits.idle_minutes * 60) >= limits.max_live_tables:
+        if await ref.count_playing(time.time() - limits.idle_minutes * 60) >= limits.max_live_tables:
             raise ProtocolError("busy", status=503, n=limits.max_live_tables)
-        table, links = ref.create(await read_json(request, limit=SAVE_LIMIT))
+        table, links = await ref.create(await read_json(request, limit=SAVE_LIMIT))
         creations(request)
         await ref.settled(table)  # bots before the first person: their moves are in the answer
         return links
@@ -46,8 +47,8 @@ def add_routes(app: FastAPI, throttle: Throttle, limits: Limits) -> None:
         limit = _count(request, "limit", limits.lobby_page, 200) or limits.lobby_page
         ref = referee(request)
         now = time.time()
-        records = ref.store.lobby(now - limits.finished_minutes * 60, now - limits.idle_minutes * 60,
-                                  offset, limit + 1)
+        records = await off_loop(ref.store.lobby, now - limits.finished_minutes * 60,
+                                 now - limits.idle_minutes * 60, offset, limit + 1)
         if len(records) > limit:
             response.headers["X-Next-Offset"] = str(offset + limit)
         out = []
@@ -63,12 +64,12 @@ def add_routes(app: FastAPI, throttle: Throttle, limits: Limits) -> None:
 
     @app.get("/api/tables/{table_id}")
     async def api_table(request: Request, table_id: str) -> dict[str, Any]:
-        return referee(request).get(table_id).meta()
+        return (await referee(request).open(table_id)).meta()
 
     @app.get("/api/tables/{table_id}/links")
     async def api_links(request: Request, table_id: str) -> dict[str, Any]:
         ref = referee(request)
-        table = ref.get(table_id)
+        table = await ref.open(table_id)
         if not auth.is_host(ref.secret, table.id, token(request)):
             raise ProtocolError("forbidden", status=403)
         return ref.links(table)
@@ -78,10 +79,10 @@ def add_routes(app: FastAPI, throttle: Throttle, limits: Limits) -> None:
         """The host replaces a seat's key: ``{seat, reopened, token, url}`` (see :meth:`Referee.rekey`)."""
         throttle(request)
         ref = referee(request)
-        table = ref.get(table_id)
+        table = await ref.open(table_id)
         if not auth.is_host(ref.secret, table.id, token(request)):
             raise ProtocolError("forbidden", status=403)
-        return ref.rekey(table, seat)
+        return await ref.rekey(table, seat)
 
     @app.post("/api/tables/{table_id}/claim")
     async def api_claim(request: Request, table_id: str) -> dict[str, Any]:
@@ -89,4 +90,4 @@ def add_routes(app: FastAPI, throttle: Throttle, limits: Limits) -> None:
         throttle(request)
         data = await read_json(request)
         ref = referee(request)
-        return ref.claim(ref.get(table_id), data.get("seat"), data.get("name"))
+        return await ref.claim(await ref.open(table_id), data.get("seat"), data.get("name"))
