@@ -101,6 +101,7 @@ async def play(ref: Referee, table: LiveTable) -> None:
         who, move = st.current_player, st.move_number()
         if (who != CHANCE or delay > 0) and not await lead(ref, table):
             return  # another process plays this table's bots; :meth:`Referee.sync` shows their moves
+        table.think_for(None if who == CHANCE else who)
         if delay > 0:
             await asyncio.sleep(delay / 2 if who == CHANCE else delay)
             if not still(ref, table, st, move):
@@ -130,6 +131,7 @@ async def play(ref: Referee, table: LiveTable) -> None:
         ref.arm_clock(table)
         for client in table.clients:
             client.mark()
+    table.think_for(None)
     if ref.store.shared and table.lease_until and ref.tables.get(table.id) is table:
         table.lease_until = 0.0  # a person is to move: whichever process hears their move plays on
         await off_loop(ref.store.drop_lease, table.id)

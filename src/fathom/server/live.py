@@ -85,6 +85,8 @@ class LiveTable:
         self.chat: deque = deque(maxlen=50)
         self.hint_bots: dict[int, Any] = {}  # per seat until another seat moves: hints follow a hinted sail
         self.hints: dict[int, tuple[int, Any]] = {}  # seat -> (move number, hint): one search per move
+        self.turns: dict[str, Any] | None = None  # a finished game's turns, for its replay (.replay)
+        self.thinking: int | None = None  # the seat whose move the server is thinking out (a bot, a stand-in)
 
     # ---- facts ---------------------------------------------------------------------------
     @property
@@ -97,6 +99,7 @@ class LiveTable:
         sent the whole state again."""
         self.changed_at = now()
         self._checkpoints.clear()
+        self.turns = None
         self.hints.clear()
         self.hint_bots.clear()
         for client in self.clients:
@@ -139,6 +142,16 @@ class LiveTable:
             return False
         return self.state.can_take_back(seat, self.log[-1].actor)
 
+    def think_for(self, seat: int | None) -> None:
+        """Say which seat the server is now thinking for (``None``: nobody): each page is told at once
+        with a small ``thinking`` notice (no state is rebuilt), so it can show that the bot is at work."""
+        if seat == self.thinking:
+            return
+        self.thinking = seat
+        if seat is not None:
+            for client in self.clients:
+                client.push({"type": "thinking", "seat": seat, "move_number": self.state.move_number()})
+
     # ---- what one page sees ------------------------------------------------------------------
     def events_for(self, seat: int | None, start: int) -> list[dict[str, Any]]:
         return self.state.events(seat, start)
@@ -166,6 +179,7 @@ class LiveTable:
             "reset": client.reset,
             "legal": legal,
             "can_undo": self.can_undo(seat),
+            "thinking": self.thinking if self.thinking == st.current_player else None,
             "clock": self.clock_info(),
             "odds": odds_for(self.rec.game, view, seat, getattr(st.game, "components", None)),
             "scores": st.visible_scores(seat),  # R-DB-18: others' totals stay hidden until the end

@@ -14,6 +14,7 @@ from typing import Any
 from fathom.core.api import State
 from fathom.core.errors import FathomError
 from fathom.core.registry import game_class, game_names, load, new_game
+from fathom.server.botnames import name_bots
 from fathom.server.catalog import bot_available, bot_choices, check_options
 from fathom.server.db import LoggedAction, TableRecord
 from fathom.server.protocol import ProtocolError
@@ -57,6 +58,7 @@ def build(spec: Any, carried: list[dict[str, Any]] | None = None) -> tuple[Table
         seed = secrets.randbits(52)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**62:
         raise ProtocolError("bad-table", detail="seed must be a non-negative integer")
+    name_bots(seats, seed)
     settings = check_settings(spec, game)
     try:
         state = saved or new_game(game, players=len(seats), seed=seed, **options)

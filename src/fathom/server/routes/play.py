@@ -12,6 +12,7 @@ from fastapi.responses import Response
 from fathom.review import review_json
 from fathom.server.live import Client, LiveTable
 from fathom.server.protocol import ProtocolError, parse
+from fathom.server.replay import replay_turns
 from fathom.server.routes.common import Throttle, lang, read_json, referee, seated
 from fathom.server.tables import dumps
 
@@ -91,6 +92,18 @@ def add_routes(app: FastAPI, throttle: Throttle) -> None:
             "actor": table.log[step - 1].actor if step else None,
             "to_move": st.current_player, "table": table.meta(),
         }
+
+    @app.get("/api/tables/{table_id}/turns")
+    async def api_turns(request: Request, table_id: str) -> dict[str, Any]:
+        """A finished game's turns and moves, chance folded in (see :mod:`fathom.server.replay`)."""
+        table = await referee(request).open(table_id)  # loaded off the event loop if it was not in memory
+        if not table.over:
+            raise ProtocolError("not-over", status=409)
+        if table.turns is None:  # a finished game never changes: worked out once, off the event loop
+            rec = table.rec
+            table.turns = await asyncio.to_thread(replay_turns, rec.game, rec.players, rec.seed, rec.options,
+                                                  list(table.log))
+        return table.turns
 
     @app.get("/api/tables/{table_id}/review")
     async def api_review(request: Request, table_id: str) -> dict[str, Any]:
