@@ -96,13 +96,19 @@ def test_replay_by_turns_folds_chance_into_the_move_that_caused_it(client):
         log = table.log
         assert data["total"] == len(log)
         moves = [m for turn in data["turns"] for m in turn["moves"]]
+        starts = {turn["start"] for turn in data["turns"]}
         decisions = [k for k, e in enumerate(log) if e.actor >= 0]
         assert [m["step"] for m in moves] == decisions  # one replay step per decision, none per draw
-        assert sum(m["chance"] for m in moves) + data["setup"] == len(log) - len(decisions)
+        leads = sum(t["lead"] for t in data["turns"])
+        assert sum(m["chance"] for m in moves) + leads + data["setup"] == len(log) - len(decisions)
         for m in moves:  # a move's chance steps are the log's chance entries right after it
             assert all(log[k].actor < 0 for k in range(m["step"] + 1, m["end"]))
-            assert m["end"] == len(log) or log[m["end"]].actor >= 0
+            assert m["end"] == len(log) or log[m["end"]].actor >= 0 or m["end"] in starts
             assert m["action"] == log[m["step"]].name
+        for turn in data["turns"]:  # a turn's opening draws come before its first decision
+            assert all(log[k].actor < 0 for k in range(turn["start"], turn["start"] + turn["lead"]))
+            assert turn["moves"] and turn["moves"][0]["step"] == turn["start"] + turn["lead"]
+        assert leads > 0 if game == "into-the-blue" else True  # each Into the Blue turn opens with a roll
         # turns follow the engine's turn seat: consecutive turns belong to different seats
         seats = [t["seat"] for t in data["turns"]]
         assert all(a != b for a, b in zip(seats, seats[1:])) and set(seats) == {0, 1, 2}

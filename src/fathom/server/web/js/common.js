@@ -186,3 +186,15 @@ export class Live {
     return false;
   }
 }
+
+/** A bot's level in words ("Easy", "Normal", "Hard"; a named bot such as "expert" by its name). */
+export function botLevel(id) {
+  const key = "bot.level." + id;
+  return I18N.s[key] !== undefined ? t(key) : String(id ?? "");
+}
+
+/** A seat as a list names it: a person by name ("Seat 2" unnamed), a bot by name and level. */
+export function seatLabel(seat, i) {
+  const name = seat.name || t("t.seat", { n: i + 1 });
+  return seat.kind === "bot" ? t("bot.named", { name, level: botLevel(seat.bot) }) : name;
+}

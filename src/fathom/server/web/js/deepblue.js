@@ -447,7 +447,7 @@ export class DeepBlue {
       const vp = s.vp === null || s.vp === undefined ? "?" : s.vp;
       return `<div class="player ${toMove ? "to-move" : ""} ${isYou ? "you" : ""}" style="--c:${this.colour(s.seat)}" data-seat="${s.seat}">
         <div class="player-head"><span class="swatch"></span><b>${esc(this.app.seatName(s.seat))}</b>${isYou ? ` <span class="tag">${esc(t("t.you"))}</span>` : ""}
-          ${meta.kind === "bot" ? `<span class="tag">${esc(t("t.bot", { name: meta.bot }))}</span>` : `<span class="dot ${meta.connected ? "on" : "off"}" title="${esc(meta.connected ? t("t.connected") : t("t.offline"))}"></span>`}
+          ${meta.kind === "bot" ? `<span class="tag">${esc(t("t.bot", { name: this.app.botLevel(meta.bot) }))}</span>` : `<span class="dot ${meta.connected ? "on" : "off"}" title="${esc(meta.connected ? t("t.connected") : t("t.offline"))}"></span>`}
           ${meta.away ? `<span class="tag warn">${esc(t("t.away_short"))}</span>` : ""}
           <span class="vp-big" title="${esc(t("db.vp"))}">${vp}<small>${esc(t("db.vp"))}</small></span></div>
         <div class="player-stats">

@@ -19,6 +19,9 @@ export function renderHostPanel(tableId, table, seatName) {
   const key = hostKey(tableId);
   if (!box || !key) return;
   const people = table.seats.filter((s) => s.kind === "human");
+  if (people.length < 2) return; // alone with bots: no link to send anyone, nothing to re-key
+  // folded, below the log and the chat: the host needs it once in a while, the moves all game
+  document.getElementById("side")?.append(box);
   box.hidden = false;
   box.innerHTML = `<details><summary>${esc(t("t.host_keys"))}</summary><p class="muted">${esc(t("t.host_help"))}</p>
     ${people.map((s) => `<button class="ghost small" data-rekey="${s.seat}">${esc(t("t.rekey", { name: seatName(s.seat) }))}</button>`).join(" ")}

@@ -42,7 +42,7 @@ export class IntoTheBlue {
     let m;
     if (text === "stop") return esc(t("itb.stop"));
     if ((m = text.match(/^place (\d)$/))) return esc(t("act.place", { n: m[1] }));
-    if ((m = text.match(/^reroll (.+)$/))) return esc(t("act.reroll", { dice: m[1] }));
+    if ((m = text.match(/^reroll (.+)$/))) return esc(t("act.reroll", { dice: m[1].split(",").map((f) => this.faceName(f)).join(" ") }));
     return esc(text);
   }
 
@@ -151,7 +151,7 @@ export class IntoTheBlue {
       const isYou = s.seat === msg.you;
       return `<div class="player ${turn.seat === s.seat ? "to-move" : ""} ${isYou ? "you" : ""}" style="--c:${this.colour(s.seat)}">
         <div class="player-head"><span class="swatch"></span><b>${esc(this.app.seatName(s.seat))}</b>${isYou ? ` <span class="tag">${esc(t("t.you"))}</span>` : ""}
-        ${meta.kind === "bot" ? `<span class="tag">${esc(t("t.bot", { name: meta.bot }))}</span>` : `<span class="dot ${meta.connected ? "on" : "off"}"></span>`}
+        ${meta.kind === "bot" ? `<span class="tag">${esc(t("t.bot", { name: this.app.botLevel(meta.bot) }))}</span>` : `<span class="dot ${meta.connected ? "on" : "off"}"></span>`}
         ${meta.away ? `<span class="tag warn">${esc(t("t.away_short"))}</span>` : ""}
         <span class="vp-big">${s.score !== undefined ? s.score : s.treasure_points + "+?"}<small>${esc(t("t.score"))}</small></span></div>
         <div class="player-stats"><span>${this.shellSvg(this.colour(s.seat), 14)} ${esc(t("itb.shells_left", { n: s.shells_left }))}</span>

@@ -1,6 +1,10 @@
-import { t, esc, pickLang, loadStrings, openRules, deviceUrl, translatePage, I18N } from "./common.js";
+import { t, esc, pickLang, loadStrings, openRules, deviceUrl, translatePage, I18N, botLevel, seatLabel } from "./common.js";
 import { rememberHost } from "./host.js";
 
+// Two ways in: "Play against bots" (one click: the game opens at your seat, in this tab) and a
+// table with friends (a link per person, open seats, the clock; seed, pace and saves folded away).
+const QUICK = { players: 4, level: "2", pace: 600 }; // a full table against Normal bots, at a pace you can follow
+const FRIEND_BOT = "2"; // a bot seat at a friends' table starts as a Normal bot
 let GAMES = [];
 let SAVE = null; // a save file to go on with: it brings the game, the table size, the options and the seed
 
@@ -11,6 +15,73 @@ function fill() {
 
 function gameInfo() {
   return GAMES.find((g) => g.name === document.getElementById("game").value);
+}
+
+function renderQuick() {
+  const g = gameInfo();
+  const players = document.getElementById("quick-players");
+  const cur = +players.value || QUICK.players;
+  players.innerHTML = "";
+  for (let n = g.min_players; n <= g.max_players; n++) {
+    players.insertAdjacentHTML("beforeend", `<option value="${n}" ${n === Math.min(Math.max(cur, g.min_players), g.max_players) ? "selected" : ""}>${n}</option>`);
+  }
+  const level = document.getElementById("quick-level");
+  const had = level.value || QUICK.level;
+  const levels = g.bots.filter((b) => b.level !== null && b.level >= 1); // Easy, Normal, Hard
+  level.innerHTML = levels.map((b) => `<option value="${esc(b.id)}" ${b.id === had ? "selected" : ""}>${esc(botLevel(b.id))}</option>`).join("");
+  const scenario = g.options.find((o) => o.name === "scenario");
+  document.getElementById("quick-scenario-row").hidden = !scenario;
+  document.getElementById("quick-scenario").innerHTML = scenario ? choicesHtml(scenario) : "";
+}
+
+/** One of a game's options as the <option>s of a select, its default chosen. */
+function choicesHtml(o) {
+  let opts = "";
+  for (const c of o.choices) {
+    let label = c === true ? t("yes") : c === false ? t("no") : c === "none" ? t("opt.none") : c === "random" ? t("opt.random") : String(c);
+    if (o.labels && o.labels[String(c)]) label = o.labels[String(c)];
+    if (o.name === "scenario" && I18N.s._scenarios && I18N.s._scenarios[c]) label = I18N.s._scenarios[c];
+    opts += `<option value='${esc(JSON.stringify(c))}' ${c === o.default ? "selected" : ""}>${esc(label)}</option>`;
+  }
+  return opts;
+}
+
+/** Play against bots: the table is made and this tab goes to your seat. */
+async function quickPlay(ev) {
+  ev.preventDefault();
+  const err = document.getElementById("quick-error");
+  err.textContent = "";
+  const g = gameInfo();
+  const n = +document.getElementById("quick-players").value;
+  const bot = document.getElementById("quick-level").value;
+  const name = document.getElementById("quick-name").value.trim();
+  rememberName(name);
+  const seats = [{ kind: "human", name }];
+  for (let i = 1; i < n; i++) seats.push({ kind: "bot", bot });
+  const options = {};
+  if (!document.getElementById("quick-scenario-row").hidden) options.scenario = JSON.parse(document.getElementById("quick-scenario").value);
+  const button = document.getElementById("quick-go");
+  button.disabled = true;
+  try {
+    const res = await fetch(`/api/tables?lang=${I18N.lang}`, { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ game: g.name, seats, options, bot_delay_ms: QUICK.pace, hints: true }) });
+    const data = await res.json();
+    if (!res.ok) { err.textContent = data.message || "error"; return; }
+    location.assign(data.seats[0].url); // alone with bots: no links to hand out, no host panel
+  } catch {
+    err.textContent = t("t.offline");
+  } finally {
+    button.disabled = false;
+  }
+}
+
+/** The name typed last, offered again in both the quick form and the open-seat field. */
+function rememberName(name) {
+  try { localStorage.setItem("fathom.name", name); } catch { /* private mode */ }
+}
+
+function savedName() {
+  try { return localStorage.getItem("fathom.name") || ""; } catch { return ""; }
 }
 
 function renderPlayers() {
@@ -32,9 +103,10 @@ function renderSeats() {
   const old = [...box.querySelectorAll(".seat-row")].map((r) => ({ kind: r.querySelector("select").value, name: r.querySelector("input").value }));
   box.innerHTML = "";
   for (let i = 0; i < n; i++) {
-    const prev = old[i] || { kind: i === 0 ? "human" : (g.bots.find((b) => b.id === "1") ? "bot:1" : "bot:0"), name: "" };
+    const bot = g.bots.find((b) => b.id === FRIEND_BOT) ? FRIEND_BOT : g.bots[0].id;
+    const prev = old[i] || { kind: i < 2 ? "human" : "bot:" + bot, name: "" }; // you and a friend, then bots
     let opts = `<option value="human">${esc(t("lobby.person"))}</option><option value="open">${esc(t("lobby.open_seat"))}</option>`;
-    for (const b of g.bots) opts += `<option value="bot:${esc(b.id)}">${esc(t("lobby.bot", { name: b.level !== null ? `${b.level} · ${b.name}` : b.name }))}</option>`;
+    for (const b of g.bots) opts += `<option value="bot:${esc(b.id)}">${esc(t("lobby.bot", { name: botLevel(b.id) }))}</option>`;
     box.insertAdjacentHTML("beforeend", `<div class="seat-row"><span class="seat-label" id="seat-label-${i}">${esc(t("lobby.seat", { n: i + 1 }))}</span>
       <select name="seat${i}" data-seat="${i}" aria-labelledby="seat-label-${i}">${opts}</select>
       <input name="name${i}" placeholder="${esc(t("lobby.name"))}" aria-label="${esc(t("lobby.seat", { n: i + 1 }) + " · " + t("lobby.name"))}" maxlength="24" value="${esc(prev.name)}"></div>`);
@@ -48,14 +120,7 @@ function renderOptions() {
   box.innerHTML = `<legend>${esc(t("lobby.options"))}</legend>`;
   box.hidden = !g.options.length;
   for (const o of g.options) {
-    let opts = "";
-    for (const c of o.choices) {
-      let label = c === true ? t("yes") : c === false ? t("no") : c === "none" ? t("opt.none") : c === "random" ? t("opt.random") : String(c);
-      if (o.labels && o.labels[String(c)]) label = o.labels[String(c)];
-      if (o.name === "scenario" && I18N.s._scenarios && I18N.s._scenarios[c]) label = I18N.s._scenarios[c];
-      opts += `<option value='${esc(JSON.stringify(c))}' ${c === o.default ? "selected" : ""}>${esc(label)}</option>`;
-    }
-    box.insertAdjacentHTML("beforeend", `<label title="${esc(o.doc)}"><span>${esc(t("opt." + o.name))}</span> <select data-option="${esc(o.name)}">${opts}</select></label>`);
+    box.insertAdjacentHTML("beforeend", `<label title="${esc(o.doc)}"><span>${esc(t("opt." + o.name))}</span> <select data-option="${esc(o.name)}">${choicesHtml(o)}</select></label>`);
   }
 }
 
@@ -131,6 +196,8 @@ async function chooseSave(ev) {
   delete save.table; // who sat where at the old table: the form says it now
   SAVE = save;
   document.getElementById("game").value = save.game;
+  document.getElementById("friends").open = true;
+  renderQuick();
   renderPlayers();
   document.getElementById("players").value = String(save.players);
   renderSeats();
@@ -149,7 +216,7 @@ async function loadTables(more = false) {
   if (!list.length) { box.innerHTML = `<p class="muted">${esc(t("lobby.none"))}</p>`; return; }
   const mine = await myTables(list);
   const row = (r) => {
-    const seats = r.seats.map((s, i) => esc(s.name || (s.kind === "bot" ? t("t.bot", { name: s.bot }) : t("t.seat", { n: i + 1 })))).join(" · ");
+    const seats = r.seats.map((s, i) => esc(seatLabel(s, i))).join(" · ");
     const label = r.status === "over" ? t("lobby.replay") : t("lobby.watch");
     const take = r.status === "over" ? "" : r.seats.map((s, i) => s.open
       ? `<button class="small primary" data-take="${esc(r.id)}" data-seat="${i}">${esc(t("lobby.take", { n: i + 1 }))}</button>` : "").join("");
@@ -189,6 +256,7 @@ async function takeSeat(table, seat) {
   const err = document.getElementById("take-error");
   const name = document.getElementById("my-name").value.trim();
   if (!name) { err.textContent = t("lobby.name_needed"); document.getElementById("my-name").focus(); return; }
+  rememberName(name);
   const res = await fetch(`/api/tables/${encodeURIComponent(table)}/claim?lang=${I18N.lang}`, {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ seat, name }) });
   const data = await res.json();
@@ -202,10 +270,13 @@ async function main() {
   GAMES = await (await fetch("/api/games")).json();
   const sel = document.getElementById("game");
   sel.innerHTML = GAMES.map((g) => `<option value="${esc(g.name)}">${esc(t("game." + g.name))}</option>`).join("");
-  sel.onchange = renderPlayers;
+  sel.onchange = () => { renderQuick(); renderPlayers(); };
   document.getElementById("players").onchange = renderSeats;
   document.getElementById("form").onsubmit = create;
+  document.getElementById("quick").onsubmit = quickPlay;
   document.getElementById("save").onchange = chooseSave;
+  document.getElementById("quick-name").value = document.getElementById("my-name").value = savedName();
+  renderQuick();
   renderPlayers();
   loadTables();
   document.body.dataset.ready = "1";

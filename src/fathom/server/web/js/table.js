@@ -3,7 +3,7 @@
 // The page connects as the seat to move; between their turns it watches as a spectator (nobody's
 // hand on screen), and before another of its seats moves it hides everything behind a curtain until
 // that person says they hold the device.
-import { t, esc, pickLang, loadStrings, openRules, showDialog, deviceUrl, I18N, Live, translatePage, announce } from "./common.js";
+import { t, esc, pickLang, loadStrings, openRules, showDialog, deviceUrl, I18N, Live, translatePage, announce, botLevel, seatLabel } from "./common.js";
 import { DeepBlue } from "./deepblue.js";
 import { IntoTheBlue } from "./intotheblue.js";
 import { renderHostPanel } from "./host.js";
@@ -20,6 +20,8 @@ const app = {
   hint: null, // the last hint message, shown while its move number is the table's
   rematch: null, // {table, url} once a rematch of this finished game exists
   rematchAsked: false,
+  thinking: null, // {seat, move_number}: the server is thinking out that bot's move (a "thinking" message)
+  turns: null, // a finished game's turns and moves, chance folded in (GET .../turns), for the replay
 };
 window.fathom = app; // for tests and the curious
 app.motion = new Motion(app);
@@ -33,10 +35,17 @@ function seatName(i, table) {
   const s = (table || app.msg?.table || app.welcome?.table)?.seats?.[i];
   if (!s) return t("t.seat", { n: i + 1 });
   if (s.name) return s.name;
-  if (s.kind === "bot") return `${t("t.seat", { n: i + 1 })} · ${t("t.bot", { name: s.bot })}`;
+  if (s.kind === "bot") return seatLabel(s, i); // a bot of a table made before bots had names
   return t("t.seat", { n: i + 1 });
 }
 app.seatName = seatName;
+app.botLevel = botLevel;
+
+/** A seat's name, a bot's with its level ("Sylvia (bot · Hard)"), where the page says who it waits for. */
+function seatFull(i) {
+  const s = (app.msg?.table || app.welcome?.table)?.seats?.[i];
+  return s && s.kind === "bot" ? seatLabel(s, i) : seatName(i);
+}
 
 function act(text) {
   if (app.pending || !app.msg || app.replay) return;
@@ -117,6 +126,11 @@ function onMessage(msg) {
     if (onThisDevice()) { if (app.msg && !app.replay) render(); return; } // its link holds one seat only
     if (app.rematchAsked) location.assign(msg.url);
     else if (app.msg && !app.replay) render();
+    return;
+  }
+  if (msg.type === "thinking") { // the server started on a bot's move: only the banner changes
+    app.thinking = msg;
+    if (app.msg && !app.replay) banner(app.msg);
     return;
   }
   if (msg.type === "chat") addChat(msg);
@@ -251,8 +265,15 @@ function onStatus(ok, code) {
 function banner(msg) {
   const b = document.getElementById("turn-banner");
   const view = msg.view;
-  let text, cls = "";
-  if (msg.to_move === "over") {
+  let text, cls = "", html = null;
+  const who = msg.to_move;
+  const thinking = typeof who === "number" && (msg.thinking === who ||
+    (app.thinking && app.thinking.seat === who && app.thinking.move_number === msg.move_number));
+  document.body.dataset.thinking = thinking && !msg.replay ? String(who) : "";
+  if (msg.replay && msg.to_move !== "over") { // a past position: nobody is waited for
+    text = `${t("t.replay")} · ${replayWhere()}`;
+    cls = "replay";
+  } else if (msg.to_move === "over") {
     const names = (msg.winners || []).map((w) => seatName(w)).join(", ");
     text = `${t("t.over")} — ${t("t.winner", { names })}`;
     cls = "over";
@@ -261,10 +282,15 @@ function banner(msg) {
   } else if (msg.to_move === msg.you && msg.legal.length) {
     text = t("t.your_turn");
     cls = "mine";
+  } else if (thinking) {
+    text = t("t.thinking", { name: seatFull(who) });
+    html = `<span class="thinking-mark" aria-hidden="true"><i></i><i></i><i></i></span> ${esc(text)}`;
+    cls = "thinking";
   } else {
-    text = t("t.waiting", { name: seatName(msg.to_move) });
+    text = t("t.waiting", { name: seatFull(who) });
   }
-  b.textContent = text;
+  if (html) b.innerHTML = html;
+  else b.textContent = text;
   b.className = "turn-banner " + cls;
   // the tab's title says it too, for a person whose table sits in a background tab
   const game = app.welcome ? t("game." + app.welcome.table.game) : "";
@@ -399,9 +425,11 @@ function renderLog(events) {
   const ol = document.getElementById("log");
   const r = app.renderer;
   r.annotate?.(events);
+  const over = app.msg && app.msg.to_move === "over" && app.turns;
   const items = events.slice(-150).filter(Boolean).map((e) => { // (no gap: events missed behind a curtain)
     const text = r.eventText(e);
-    return text ? `<li class="ev ev-${esc(e.type)}">${text}</li>` : "";
+    const jump = over ? stepOfEvent(e) : null; // a finished game replays from any line
+    return text ? `<li class="ev ev-${esc(e.type)}${jump !== null ? " jump" : ""}"${jump !== null ? ` data-jump="${jump}" title="${esc(t("t.replay_at"))}"` : ""}>${text}</li>` : "";
   });
   ol.innerHTML = items.join("");
   ol.scrollTop = ol.scrollHeight;
@@ -488,30 +516,93 @@ async function openReview(seat) {
   showDialog("review-dialog", html, "wide");
 }
 
+// ---- replay by turns: each turn's moves with the draws they caused folded in (GET .../turns) ----
+
+/** Load the finished game's turns once, then draw the page again with them. */
+async function loadTurns() {
+  if (app.turns || loadTurns.busy) return;
+  loadTurns.busy = true;
+  try {
+    const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}/turns`);
+    if (res.ok) app.turns = await res.json();
+  } finally {
+    loadTurns.busy = false;
+  }
+  if (app.turns && app.msg) render();
+}
+
+/** Index in ``app.turns.turns`` of the turn a step lies in (-1: the setup, before the first move). */
+function turnAt(step) {
+  const turns = app.turns.turns;
+  if (step <= app.turns.setup || !turns.length) return -1;
+  const i = turns.findIndex((turn) => step <= turn.end);
+  return i < 0 ? turns.length - 1 : i;
+}
+
+/** The replay step that shows what log event ``e`` tells: the end of the move that caused it. */
+function stepOfEvent(e) {
+  if (!app.turns || e.step === undefined) return null;
+  if (e.step < app.turns.setup) return app.turns.setup;
+  for (const turn of app.turns.turns) {
+    for (const m of turn.moves) if (e.step < m.end) return m.end;
+  }
+  return app.turns.total;
+}
+
+/** "Turn 12 / 58 · Sylvia" for the replay's step (or "Setup"). */
+function replayWhere() {
+  if (!app.turns || !app.replay) return "";
+  const i = turnAt(app.replay.step);
+  if (i < 0) return t("t.setup");
+  const turn = app.turns.turns[i];
+  return t("t.turn_of", { n: turn.turn, total: app.turns.turns.length, name: seatName(turn.seat) });
+}
+
 function renderReplayBar(msg) {
   const box = document.getElementById("replay");
   if (msg.to_move !== "over" && !app.replay) { box.hidden = true; return; }
   box.hidden = false;
-  const total = app.replay ? app.replay.total : msg.move_number;
-  const step = app.replay ? app.replay.step : total;
-  box.innerHTML = `<h2>${esc(t("t.replay"))}</h2>
-    <div class="replay-controls">
-      <button class="ghost" data-step="0" title="${esc(t("t.first"))}">|◀</button>
-      <button class="ghost" data-step="${Math.max(0, step - 1)}" title="${esc(t("t.prev"))}" id="replay-prev">◀</button>
-      <input type="range" min="0" max="${total}" value="${step}" id="replay-range" aria-label="${esc(t("t.replay"))}">
-      <button class="ghost" data-step="${Math.min(total, step + 1)}" title="${esc(t("t.next"))}" id="replay-next">▶</button>
-      <button class="ghost" data-step="${total}" title="${esc(t("t.last"))}">▶|</button>
-    </div>
-    <p class="muted" id="replay-step">${esc(t("t.step", { n: step, total }))}${app.replay && app.replay.data.action ? " · " + app.renderer.moveLabel(app.replay.data.action) : ""}</p>
-    <a class="button small" href="/api/tables/${encodeURIComponent(tableId)}/save" download>${esc(t("t.download"))}</a>
+  if (!app.turns) loadTurns();
+  const tail = `<a class="button small" href="/api/tables/${encodeURIComponent(tableId)}/save" download>${esc(t("t.download"))}</a>
     ${rematchHtml(msg)}${reviewHtml()}
     ${summaryHtml(msg)}`;
+  if (!app.turns) { box.innerHTML = `<h2>${esc(t("t.replay"))}</h2>${tail}`; wireReplayBar(box); return; }
+  const turns = app.turns.turns;
+  const total = app.turns.total;
+  const step = app.replay ? app.replay.step : total;
+  const cur = turnAt(step);
+  const endOf = (i) => (i < 0 ? app.turns.setup : turns[Math.min(i, turns.length - 1)].end);
+  const prev = endOf(cur - 1);
+  const next = cur >= 0 && step < endOf(cur) ? endOf(cur) : endOf(cur + 1);
+  const chip = (to, html) => `<button class="ghost small replay-move${to === step ? " current" : ""}" data-step="${to}"${to === step ? ' aria-current="step"' : ""}>${html}</button>`;
+  const turn = cur < 0 ? null : turns[cur];
+  const moves = !turn ? "" : (turn.lead ? chip(turn.start + turn.lead, esc(t("t.draws", { n: turn.lead }))) : "") + turn.moves.map((m) => {
+    const draws = m.chance ? ` <small class="muted">· ${esc(t("t.draws", { n: m.chance }))}</small>` : "";
+    const who = m.seat !== turn.seat && m.seat >= 0 ? `${esc(seatName(m.seat))}: ` : ""; // another seat's answer (a rush, a defence)
+    return chip(m.end, `${who}${app.renderer.moveLabel(m.action)}${draws}`);
+  }).join("");
+  const where = cur < 0 ? t("t.setup") : t("t.turn_of", { n: turns[cur].turn, total: turns.length, name: seatName(turns[cur].seat) });
+  box.innerHTML = `<h2>${esc(t("t.replay"))}</h2>
+    <div class="replay-controls">
+      <button class="ghost" data-step="${app.turns.setup}" title="${esc(t("t.first"))}" aria-label="${esc(t("t.first"))}">|◀</button>
+      <button class="ghost" data-step="${prev}" title="${esc(t("t.prev"))}" aria-label="${esc(t("t.prev"))}" id="replay-prev" ${step <= app.turns.setup ? "disabled" : ""}>◀</button>
+      <input type="range" min="0" max="${turns.length}" value="${cur + 1}" id="replay-range" aria-label="${esc(t("t.replay"))}" aria-valuetext="${esc(where)}">
+      <button class="ghost" data-step="${next}" title="${esc(t("t.next"))}" aria-label="${esc(t("t.next"))}" id="replay-next" ${step >= total ? "disabled" : ""}>▶</button>
+      <button class="ghost" data-step="${total}" title="${esc(t("t.last"))}" aria-label="${esc(t("t.last"))}">▶|</button>
+    </div>
+    <p class="replay-where" id="replay-step" data-turn="${cur < 0 ? 0 : turns[cur].turn}">${esc(where)}</p>
+    <div class="replay-moves" id="replay-moves">${moves}</div>
+    ${tail}`;
+  wireReplayBar(box);
+  document.getElementById("replay-range").onchange = (e) => goto(endOf(+e.target.value - 1));
+}
+
+function wireReplayBar(box) {
   box.querySelectorAll("[data-step]").forEach((b) => (b.onclick = () => goto(+b.dataset.step)));
   const rematch = document.getElementById("rematch-btn");
   box.querySelectorAll("[data-review]").forEach((b) => (b.onclick = () => openReview(+b.dataset.review)));
   if (rematch && onThisDevice()) rematch.onclick = rematchOnThisDevice;
   else if (rematch) rematch.onclick = () => { app.rematchAsked = true; app.live.send({ type: "rematch" }); };
-  document.getElementById("replay-range").onchange = (e) => goto(+e.target.value);
 }
 
 async function goto(step) {
@@ -610,6 +701,8 @@ function followMoves() {
 }
 
 document.addEventListener("click", (ev) => {
+  const line = ev.target.closest("#log li[data-jump]");
+  if (line) { goto(+line.dataset.jump); return; }
   const el = ev.target.closest("[data-action]");
   if (el && el.classList.contains("legal")) {
     ev.preventDefault();
