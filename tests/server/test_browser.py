@@ -105,14 +105,14 @@ def test_a_person_plays_a_whole_deep_blue_game_against_a_bot_by_clicking(live_se
     assert state["to_move"] == "over" and state["table"]["status"] == "over"
     assert clicks > 20 and {"dive", "sail"} & kinds, kinds
     assert not _accessibility_problems(page)  # the scores, the summary table, the replay bar
-    # a finished game can be replayed step by step in the page
+    # a finished game can be replayed turn by turn in the page, the draws folded into the moves
+    turns = live_server.get(f"/api/tables/{links['id']}/turns")["turns"]
+    page.wait_for_selector("#replay-moves")
     page.locator("#replay-prev").click()
-    page.wait_for_function("document.body.dataset.replayStep !== undefined")
+    page.wait_for_function(f"document.body.dataset.replayStep === '{turns[-2]['end']}'")
     assert not _accessibility_problems(page)
-    step = int(page.evaluate("document.body.dataset.replayStep"))
-    assert step == state["move_number"] - 1
     page.locator("#replay-prev").click()
-    page.wait_for_function(f"document.body.dataset.replayStep === '{step - 1}'")
+    page.wait_for_function(f"document.body.dataset.replayStep === '{turns[-3]['end']}'")
     # the person's draw-or-stop calls as leader, weighed against the exact odds
     page.locator("[data-review='0']").click()
     page.wait_for_selector("#review-dialog[open] #review-summary")
@@ -261,7 +261,8 @@ def test_pass_and_play_hides_each_hand_behind_a_curtain_on_one_device(live_serve
     page.wait_for_function("document.body.dataset.status === 'over'", timeout=20000)
     assert page.locator("#summary tr").count() == 1 + 8  # how the game went: a row per number, a column per seat
     heads = page.evaluate("[...document.querySelectorAll('#summary tr:first-child th')].map(e => e.textContent)")
-    assert heads[0] == "Ann" and heads[2] == "Bob" and heads[1].startswith("Seat 2")  # one column a seat
+    bot = live_server.get(f"/api/tables/{tid}")["seats"][1]["name"]  # the bot's name (issue 52)
+    assert heads[0] == "Ann" and heads[2] == "Bob" and heads[1] == bot and bot  # one column a seat
     page.locator("[data-review='2']").click()  # each person on the device has their own review
     page.wait_for_selector("#review-dialog[open] #review-summary")
     bobs = live_server.get(f"/api/tables/{tid}/review", keys[2])
@@ -410,7 +411,8 @@ def test_into_the_blue_with_the_keyboard_alone_and_what_a_screen_reader_hears(li
     log = " ".join(page.inner_text("#log").split())
     said = [text for text in heard if text]
     assert said and all(part in log for text in said for part in text.split(". "))
-    assert any("Seat 2" in text for text in said)
+    bot = live_server.get(f"/api/tables/{links['id']}")["seats"][1]["name"]
+    assert bot and any(bot in text for text in said)  # the bot by its name
     # the log says the dice in the catalog's sentences, as the terminal does (issue 43)
     assert "Ann keeps " in log and " and rerolls one die." in log  # the one die ticked above
     assert re.search(r"Ann's (run reaches level \d|dive fails)", log) and "=" not in log
@@ -454,7 +456,8 @@ def test_lobby_creates_a_table_and_french_strings(live_server, browser):
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(live_server.url + "/?lang=fr")
     page.wait_for_function("document.body.dataset.ready === '1'")
-    assert page.inner_text("#create h2") == "Nouvelle table"
+    assert page.inner_text("#create h2") == "Nouvelle partie"
+    page.locator("#friends > summary").click()  # a table with friends: the form with a seat per person
     assert page.is_checked("#hints")  # hints allowed unless the host says no
     assert not _accessibility_problems(page)
     page.locator("#rules-btn").click()  # how to play the chosen game, in the page's language
@@ -469,7 +472,7 @@ def test_lobby_creates_a_table_and_french_strings(live_server, browser):
     page.wait_for_selector("#links [data-open-seat='0']")
     href = page.get_attribute("#links [data-open-seat='0']", "href")
     both = page.get_attribute("#links [data-open-device]", "href")  # two people: also one page for both
-    assert both.count("token=") == 2 and page.inner_text("#links [data-open-device]") == "Jouer ces places ici"
+    assert both.count("token=") == 2 and page.inner_text("#links [data-open-device]") == "Jouer ces sièges ici"
     assert "#token=0." in href
     page.goto(live_server.url + href)
     page.wait_for_function("document.body.dataset.status === 'playing'")
@@ -517,6 +520,7 @@ def test_an_open_seat_is_taken_from_the_lobby(live_server, browser):
     page.goto(live_server.url + "/")
     page.wait_for_function("document.body.dataset.ready === '1'")
     page.select_option("#game", "into-the-blue")
+    page.locator("#friends > summary").click()
     page.select_option("select[data-seat='1']", "open")  # left to whoever comes first
     page.locator("#create-btn").click()
     page.wait_for_selector("#links [data-open-seat='0']")
@@ -545,6 +549,7 @@ def test_on_a_phone_no_page_is_wider_than_the_screen_and_the_moves_are_a_tap_awa
     page = context.new_page()
     page.goto(live_server.url + "/?lang=fr")
     page.wait_for_function("document.body.dataset.ready === '1'")
+    page.locator("#friends > summary").click()
     page.locator("#create-btn").click()
     page.wait_for_selector("#links [data-open-seat='0']")
     overflow = "document.documentElement.scrollWidth - 390"

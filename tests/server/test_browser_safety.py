@@ -55,6 +55,7 @@ def test_the_host_gives_a_seat_a_new_key_from_the_table_page(live_server, browse
     lobby.goto(live_server.url + "/")
     lobby.wait_for_function("document.body.dataset.ready === '1'")
     lobby.select_option("#game", "into-the-blue")
+    lobby.locator("#friends > summary").click()
     lobby.select_option("select[data-seat='1']", "human")
     lobby.fill("input[name='name1']", "Bob")
     lobby.locator("#create-btn").click()

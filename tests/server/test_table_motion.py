@@ -165,7 +165,8 @@ def test_the_others_last_moves_stay_marked_until_yours_with_a_summary(live_serve
             page.wait_for_function(f"document.body.dataset.move !== '{move}'")
             continue
         assert page.locator("#since").is_visible()
-        assert "Seat 2" in page.inner_text("#since ol") and page.text_content("#since h2") == "Since your last move"
+        bot = live_server.get(f"/api/tables/{links['id']}")["seats"][1]["name"]  # bots have names (issue 52)
+        assert bot in page.inner_text("#since ol") and page.text_content("#since h2") == "Since your last move"
         assert "f2c94c" in page.evaluate("document.querySelector('link[rel=icon]').href")  # the tab's icon says so
         assert page.title().startswith("● ")
         move = page.evaluate("document.body.dataset.move")
