@@ -478,7 +478,7 @@ def test_lobby_creates_a_table_and_french_strings(live_server, browser):
     page.wait_for_function("document.body.dataset.status === 'playing'")
     assert page.inner_text("#game-name") == "Deep Blue"
     text = page.inner_text("body")
-    assert "JOURNAL" in text.upper() and "Une partie à 3 joueurs commence : Eaux troubles." in text
+    assert "JOURNAL" in text.upper() and "Une partie à 3 joueurs commence\u202f: Eaux troubles." in text
     page.locator("#rules-btn").click()
     page.wait_for_selector("#rules-dialog[open] h2")
     assert "Une plongée" in page.inner_text("#rules-dialog")

@@ -49,7 +49,7 @@ def test_rules_are_served_as_html_in_the_asked_language(client):
     assert english["lang"] == "en" and "Perfect dive" in english["html"]
     missing = client.get("/api/games/chess/rules?lang=fr")
     assert missing.status_code == 404 and missing.json()["error"] == "no-game"
-    assert missing.json()["message"] == "Il n'y a pas de jeu 'chess' ; permis : deep-blue, into-the-blue."
+    assert missing.json()["message"] == "Il n'y a pas de jeu 'chess'\u202f; permis\u202f: deep-blue, into-the-blue."
 
 
 def test_strings_have_the_same_keys_in_both_languages(client):

@@ -20,6 +20,7 @@ Every language has exactly the keys of English (a test checks).
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -61,6 +62,21 @@ def catalog(lang: str) -> Catalog:
     if missing:
         raise ValueError(f"catalog {lang}.json lacks the section(s) {', '.join(missing)}")
     return Catalog(lang, *(dict(raw[name]) for name in SECTIONS))
+
+
+NARROW_NBSP = "\u202f"
+_BEFORE_MARK = re.compile(r"[ \u00a0]([:;!?](?=\s|$|[)\"'])|»)")
+_AFTER_GUILLEMET = re.compile(r"«[ \u00a0]")
+
+
+def typeset(lang: str, text: str) -> str:
+    """``text`` as French is printed: a narrow no-break space (U+202F) before ``: ; ! ?`` and ``»`` and
+    after ``«``, where the catalog has a plain space. Why here: translators type an ordinary space
+    (the catalogs are written one way), and no line can then break before "Vainqueur :"'s colon.
+    Other languages, and marks with no space before them ("Content-Type: application/json"), are kept."""
+    if resolve(lang) != "fr":
+        return text
+    return _AFTER_GUILLEMET.sub("«" + NARROW_NBSP, _BEFORE_MARK.sub(NARROW_NBSP + r"\1", text))
 
 
 def template(lang: str, key: str, section: str = "ui", n: Any = None) -> str:
@@ -106,4 +122,5 @@ class Translator:
         return self("num.percent", p=self.decimal(float(p) * 100, digits))
 
 
-__all__ = ["DEFAULT_LANG", "LANGS", "Catalog", "Translator", "catalog", "resolve", "template", "text"]
+__all__ = ["DEFAULT_LANG", "LANGS", "NARROW_NBSP", "Catalog", "Translator", "catalog", "resolve", "template", "text",
+           "typeset"]

@@ -578,7 +578,7 @@ function renderReplayBar(msg) {
   const turn = cur < 0 ? null : turns[cur];
   const moves = !turn ? "" : (turn.lead ? chip(turn.start + turn.lead, esc(t("t.draws", { n: turn.lead }))) : "") + turn.moves.map((m) => {
     const draws = m.chance ? ` <small class="muted">· ${esc(t("t.draws", { n: m.chance }))}</small>` : "";
-    const who = m.seat !== turn.seat && m.seat >= 0 ? `${esc(seatName(m.seat))}: ` : ""; // another seat's answer (a rush, a defence)
+    const who = m.seat !== turn.seat && m.seat >= 0 ? esc(t("t.move_by", { name: seatName(m.seat) })) : ""; // another seat's answer (a rush, a defence)
     return chip(m.end, `${who}${app.renderer.moveLabel(m.action)}${draws}`);
   }).join("");
   const where = cur < 0 ? t("t.setup") : t("t.turn_of", { n: turns[cur].turn, total: turns.length, name: seatName(turns[cur].seat) });
