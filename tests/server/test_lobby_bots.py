@@ -114,6 +114,12 @@ def test_replay_by_turns_folds_chance_into_the_move_that_caused_it(client):
         assert all(a != b for a, b in zip(seats, seats[1:])) and set(seats) == {0, 1, 2}
         assert [t["turn"] for t in data["turns"]] == list(range(1, len(seats) + 1))
         assert len(data["turns"]) < len(moves) < len(log)
+        # only decisions are named (every seat saw them); a chance step (a card drawn back from one's
+        # own rest pile, seen by that seat alone) is only counted
+        named = {m["action"] for m in moves}
+        secret = {e.name for e in log if e.actor < 0} - {e.name for e in log if e.actor >= 0}
+        assert secret and not named & secret
+        assert all(set(m) == {"step", "end", "seat", "action", "chance"} for m in moves)
         st = client.get(f"/api/tables/{tid}/replay?step={moves[3]['end']}").json()
         assert st["step"] == moves[3]["end"]  # a move's end is a position the replay shows
 
