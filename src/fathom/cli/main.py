@@ -14,7 +14,7 @@ from typing import TextIO
 from rich.console import Console
 from rich.text import Text
 
-from fathom.cli import bench, data_cmd, fast_cmd, info, odds_cmd, play, replay, review
+from fathom.cli import bench, data_cmd, fast_cmd, info, odds_cmd, play, replay, review, warmup
 from fathom.cli.console import is_interactive, make_console, make_input
 from fathom.core.errors import FathomError
 from fathom.core.registry import game_names
@@ -52,6 +52,8 @@ COMMANDS: tuple[tuple[str, str, Callable[[argparse.ArgumentParser], None] | None
      _plain(bench.run)),
     ("fast", "the compiled engine: fast verify compares it with the reference engine", fast_cmd.add_arguments,
      _plain(fast_cmd.run)),
+    ("warmup", "compile the bots' kernels ahead (for images and deploy scripts)", warmup.add_arguments,
+     _plain(warmup.run)),
     ("data", "data file tools (data check FILE)", data_cmd.add_arguments, _plain(data_cmd.run)),
     ("serve", "play in the browser: tables, friends, bots", server_cli.add_serve_arguments,
      _plain(server_cli.run_serve)),

@@ -10,7 +10,9 @@ This module reads the arguments and sets the table up (game, seats, bots, option
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+from collections.abc import Iterator
 from typing import Any
 
 from rich.console import Console
@@ -231,7 +233,24 @@ def run(args: argparse.Namespace, console: Console, input_fn: InputFn) -> int:
     )
     if not humans:
         console.print(Rule(tr("play.game_log")))
-    return session.run()
+        return session.run()
+    with _no_compiler_waits():
+        return session.run()
+
+
+@contextlib.contextmanager
+def _no_compiler_waits() -> Iterator[None]:
+    """A person never waits for numba: level 3 thinks with Python playouts until its kernels are
+    compiled (once per machine, in the background; see :mod:`fathom.fast.ready`)."""
+    from fathom.fast.need import have_numba
+
+    if not have_numba():
+        yield
+        return
+    from fathom.fast import ready
+
+    with ready.background():
+        yield
 
 
 __all__ = ["add_arguments", "run", "Session", "parse_options", "make_bots", "Quit"]

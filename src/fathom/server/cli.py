@@ -76,6 +76,9 @@ def run_serve(args: argparse.Namespace, console: Any) -> int:
     except ValueError as exc:  # a --trusted-proxy that is no address
         _say(console, f"error: {exc}")
         return 2
+    from fathom.server.logs import show_server_log
+
+    show_server_log()
     serve(args.host, args.port, args.db, public_url=args.public_url, log_level=args.log_level,
           print_fn=lambda s: _say(console, s), limits=limits, bot_workers=args.bot_workers,
           max_bot_tables=args.max_bot_tables)

@@ -54,6 +54,12 @@ def _init_worker(server: int) -> None:
         os.nice(10)  # thinking yields the CPU to the event loop's process
     except OSError:
         pass
+    from fathom.fast.need import have_numba
+
+    if have_numba():  # a move never waits for a compiler: Python playouts until the kernels are ready
+        from fathom.fast import ready
+
+        ready.set_mode("background")
     threading.Thread(target=_follow_parent, args=(server,), daemon=True, name="fathom-parent").start()
 
 
@@ -123,13 +129,19 @@ def _shutdown() -> None:
 
 
 def _warm() -> int:
+    """Import the bots, and load level 3's compiled playouts if this machine has compiled them (about
+    a second); never compile here: one background process does (:mod:`fathom.server.kernels`), and
+    until it is done the searches think with Python playouts."""
     from fathom.bots import registry  # noqa: F401 - import the bots once, before the first move
     from fathom.fast.need import have_numba
 
-    if have_numba():  # level 3's compiled playouts: compiled (or loaded) now, not at a table's first move
-        from fathom.bots.ismcts_policies import warm_compiled_playouts
+    if have_numba():
+        from fathom.fast import ready
 
-        warm_compiled_playouts()
+        if ready.ready():
+            from fathom.bots.ismcts_policies import warm_compiled_playouts
+
+            warm_compiled_playouts()
     return os.getpid()
 
 
@@ -160,7 +172,11 @@ class Thinker:
         return sum(len(q) for q in self._queues.values())
 
     def warm_up(self) -> None:
-        """Start the workers now, so the first bot move does not wait for them to boot."""
+        """Start the workers now, so the first bot move does not wait for them to boot, and level 3's
+        kernels compiling in the background if this machine has not compiled them yet."""
+        from fathom.server.kernels import prepare_in_background
+
+        prepare_in_background()
         pool = _pool(self.workers)
         for _ in range(self.workers):
             pool.submit(_warm)

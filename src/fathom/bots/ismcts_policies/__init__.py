@@ -10,6 +10,8 @@ bot's own seat, through the same public-only bots used at levels 1-2).
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -49,16 +51,17 @@ def _bot_settings() -> tuple[str, ...]:
     return tuple(constructor_settings(ISMCTSBot, skip=("seed", "policy"))[0])
 
 
-def warm_compiled_playouts() -> list[str]:
+def warm_compiled_playouts(report: Callable[[str, float], None] | None = None) -> list[str]:
     """Run one compiled playout of every game whose default search plays them in ``fathom.fast``;
-    return those games' names. Why: numba compiles a kernel at its first call (about 30 s of CPU on
-    a machine's first run, under a second from its cache later), so a server does this as its
-    workers start rather than at the first searched move of a table."""
+    return those games' names (and tell ``report`` each one's name and seconds). Why: numba compiles
+    a kernel at its first call (1-3 minutes of CPU on a machine's first run, about a second from its
+    cache later), so ``fathom warmup`` does this once per machine rather than a table's first move."""
     from fathom.core.api import CHANCE
     from fathom.core.registry import game_class, game_names, new_game
 
     warmed = []
     for name in game_names():
+        start = time.perf_counter()
         state = new_game(name, players=game_class(name).min_players, seed=0, record_events=False)
         while state.current_player == CHANCE:
             state.apply(state.sample_chance())
@@ -67,4 +70,6 @@ def warm_compiled_playouts() -> list[str]:
         if runner is not None:
             runner.run([state], [(0, state.legal_actions()[0], 0)])
             warmed.append(name)
+            if report is not None:
+                report(name, time.perf_counter() - start)
     return warmed

@@ -131,11 +131,16 @@ class DeepBlueSearch(GenericPolicy):
 
     def _compiled(self) -> Any:
         """This search's compiled playouts, built on first use; None without ``compiled``, when the
-        game's data does not fit the kernel, or when the compiled heuristic would not play this
-        search's playouts."""
+        game's data does not fit the kernel, when the compiled heuristic would not play this
+        search's playouts, or while the kernels are not compiled yet in a front end's background
+        mode (:mod:`fathom.fast.ready`; asked again at every searched move, so it switches when they are)."""
         if not self.compiled or self._compiled_playouts is False:
             return None
         if self._compiled_playouts is None:
+            from fathom.fast.ready import usable
+
+            if not usable():  # a front end's kernels still compiling elsewhere: Python playouts meanwhile
+                return None
             from fathom.core.errors import OptionError
             from fathom.games.deep_blue.kernels.rollout import CompiledPlayouts, playout_kind
 

@@ -53,10 +53,15 @@ class IntoTheBlueSearch(GenericPolicy):
             need_numba("ismcts(compiled=true)")
 
     def playout_runner(self, seat: int) -> Any:
-        """The compiled playouts (:mod:`.itb_compiled`) when ``compiled`` is on and the game's data
-        fits the kernel, else None (Python playouts)."""
+        """The compiled playouts (:mod:`.itb_compiled`) when ``compiled`` is on, the game's data
+        fits the kernel and the kernels are ready (:mod:`fathom.fast.ready`), else None (Python playouts)."""
         if not self.compiled or self._compiled_playouts is False:
             return None
+        if self._compiled_playouts is None:
+            from fathom.fast.ready import usable
+
+            if not usable():  # a front end's kernels still compiling elsewhere: Python playouts meanwhile
+                return None
         from fathom.games.into_the_blue.bots.search_compiled import CompiledRunner
         from fathom.games.into_the_blue.kernels.rollout import CompiledPlayouts
 
