@@ -132,3 +132,19 @@ def test_the_server_log_says_it_compiles_in_the_background_and_then_that_it_is_r
     assert lines[0].startswith("compiling level-3 kernels in the background (process 4242")
     assert "Python playouts" in lines[0]
     assert lines[-1].startswith("level-3 kernels ready after")
+
+
+def test_fathom_warmup_prepares_both_games_playouts_and_marks_them_ready():
+    """``fathom warmup`` (images, deploy scripts): compiles or loads every kernel level 3 plays,
+    says what it did and how long it took, and leaves the marker every front end looks for."""
+    import io
+
+    from fathom.cli.main import main
+
+    out = io.StringIO()
+    assert main(["warmup"], stdout=out) == 0
+    said = out.getvalue()
+    assert "deep-blue: level 3's playouts" in said and "into-the-blue: level 3's playouts" in said, said
+    assert "ready: 2 game(s)" in said and "peak memory" in said, said
+    ready.forget()
+    assert ready.ready() and ready.marker().exists()

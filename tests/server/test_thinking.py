@@ -221,18 +221,3 @@ def _alive(pid: int) -> bool:
             return f.read().rsplit(")", 1)[1].split()[0] != "Z"
     except OSError:
         return False
-
-
-def test_a_worker_warms_level_3s_compiled_playouts_before_the_first_move(monkeypatch):
-    """numba compiles at a kernel's first call (tens of seconds on a machine's first run): a worker
-    runs one compiled playout of each game that has them as it starts, so no table's first
-    searched move waits for it."""
-    pytest.importorskip("numba")
-    from fathom.bots import ismcts_policies
-    from fathom.server.workers import _warm
-
-    warmed: list[list[str]] = []
-    real = ismcts_policies.warm_compiled_playouts
-    monkeypatch.setattr(ismcts_policies, "warm_compiled_playouts", lambda: warmed.append(real()))
-    _warm()
-    assert warmed == [["deep-blue", "into-the-blue"]]

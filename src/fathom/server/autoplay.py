@@ -19,6 +19,7 @@ from fathom.core.api import CHANCE, State
 from fathom.server import workers
 from fathom.server.db import Conflict, LoggedAction
 from fathom.server.live import LiveTable, fork
+from fathom.server.pace import Pacer
 from fathom.server.protocol import ProtocolError
 from fathom.server.storage import off_loop
 
@@ -94,25 +95,29 @@ def still(ref: Referee, table: LiveTable, state: State, move: int) -> bool:
 async def play(ref: Referee, table: LiveTable) -> None:
     """Play the server's moves (dice, bots, stand-ins) until a person is to move or the game ends."""
     delay = table.rec.settings.get("bot_delay_ms", 0) / 1000
-    if bots_only(table):
+    only_bots = bots_only(table)
+    if only_bots:
         delay = max(delay, ref.bot_table_pace)
+    pacer = Pacer(delay)  # with a person: one pause per move, not per step (fathom.server.pace)
     while table.auto_actor() and not table.over and ref.tables.get(table.id) is table:
         st = table.state
         who, move = st.current_player, st.move_number()
         if (who != CHANCE or delay > 0) and not await lead(ref, table):
             return  # another process plays this table's bots; :meth:`Referee.sync` shows their moves
         table.think_for(None if who == CHANCE else who)
-        if delay > 0:
+        if delay > 0 and (who == CHANCE or only_bots):
             await asyncio.sleep(delay / 2 if who == CHANCE else delay)
             if not still(ref, table, st, move):
                 continue
         entries = []
         if who != CHANCE:
+            pause, started = (0.0 if only_bots else pacer.before(st)), time.monotonic()
             try:
                 entries.append(await think(ref, table))
             except ProtocolError:  # the workers' queue is full: wait for room
                 await asyncio.sleep(0.2)
                 continue
+            await asyncio.sleep(max(0.0, pause - (time.monotonic() - started)))  # thinking counts towards it
         async with table.lock:
             if not still(ref, table, st, move):
                 continue
@@ -122,7 +127,7 @@ async def play(ref: Referee, table: LiveTable) -> None:
             while st.current_player == CHANCE and len(entries) < MAX_AUTO_STEPS:
                 entries.append(chance(st))  # the dice that follow, in the same commit
                 st.apply(entries[-1].action)
-                if delay > 0:
+                if delay > 0 and only_bots:
                     break
             try:
                 await ref.commit(table, st, entries)
