@@ -1,4 +1,5 @@
-"""The compiled kernels' cache is keyed by the kernel sources, not by where they are (fathom.fast.cache).
+"""The compiled kernels' cache is keyed by the kernel sources, not by where they are (fathom.fast.cache,
+fathom.kernel_cache).
 
 Two copies of the package at different paths share one compiled kernel; a copy whose kernel
 sources differ by one byte compiles its own and never loads the other's.
@@ -23,7 +24,7 @@ PROBE = """
 import json
 import numpy as np
 from fathom.fast import rng
-from fathom.fast.cache import cache_dir
+from fathom.kernel_cache import cache_dir
 rng.new_state(np.uint64(5))
 stats = rng.new_state.stats
 print(json.dumps({"file": rng.__file__, "dir": str(cache_dir()),

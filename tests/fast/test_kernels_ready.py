@@ -1,4 +1,4 @@
-"""No move waits for a compiler (fathom.fast.ready): in a front end's background mode a level-3 bot
+"""No move waits for a compiler (fathom.kernel_cache): in a front end's background mode a level-3 bot
 thinks with Python playouts while its kernels are not compiled on this machine, asks for them to be
 compiled once, and plays compiled playouts as soon as they are ready."""
 
@@ -11,23 +11,23 @@ import pytest
 
 pytest.importorskip("numba")
 
+from fathom import kernel_cache
 from fathom.bots.ismcts_policies import policy_for_game
 from fathom.bots.registry import make_bot
 from fathom.core.api import CHANCE
 from fathom.core.registry import new_game
-from fathom.fast import ready
 
 
 @pytest.fixture
 def cold(tmp_path, monkeypatch):
     """This version's kernels not marked ready (the marker in an empty folder); compiles asked for
     are recorded rather than started."""
-    monkeypatch.setattr(ready, "marker", lambda: tmp_path / "ready")
-    ready.forget()
+    monkeypatch.setattr(kernel_cache, "marker", lambda: tmp_path / "ready")
+    kernel_cache.forget()
     asked: list[int] = []
-    monkeypatch.setattr(ready, "start_preparing", lambda: asked.append(1))
+    monkeypatch.setattr(kernel_cache, "start_preparing", lambda: asked.append(1))
     yield asked
-    ready.forget()
+    kernel_cache.forget()
 
 
 def _turn(game: str, players: int, seed: int):
@@ -40,7 +40,7 @@ def _turn(game: str, players: int, seed: int):
 @pytest.mark.parametrize("game", ["deep-blue", "into-the-blue"])
 def test_a_level_3_bot_answers_with_python_playouts_while_the_kernels_are_not_ready(cold, game):
     state = _turn(game, 4, seed=3)
-    with ready.background():
+    with kernel_cache.background():
         policy = policy_for_game(state.game, seed=1)
         assert policy.compiled  # numba is here: compiled playouts are what it would use
         assert policy.playout_runner(state.current_player) is None  # but not before they are ready
@@ -56,7 +56,7 @@ def test_a_level_3_bot_answers_with_python_playouts_while_the_kernels_are_not_re
 
 def test_the_search_switches_to_compiled_playouts_at_its_next_move_once_the_kernels_are_ready(cold, tmp_path):
     state = _turn("into-the-blue", 2, seed=5)
-    with ready.background():
+    with kernel_cache.background():
         policy = policy_for_game(state.game, seed=1)
         assert policy.playout_runner(state.current_player) is None
         (tmp_path / "ready").write_text("compiled\n")  # the background compile finished
@@ -66,8 +66,8 @@ def test_the_search_switches_to_compiled_playouts_at_its_next_move_once_the_kern
 
 def test_wait_mode_research_tools_always_get_the_compiled_bot(cold):
     """Outside a front end (sims, benches, tests) a level-3 bot is always the same bot: compiled."""
-    assert ready.mode() == "wait"
-    assert ready.usable() and not cold
+    assert kernel_cache.mode() == "wait"
+    assert kernel_cache.usable() and not cold
 
 
 def test_a_bot_worker_never_compiles_and_loads_the_kernels_only_once_ready(cold, monkeypatch):
@@ -78,28 +78,28 @@ def test_a_bot_worker_never_compiles_and_loads_the_kernels_only_once_ready(cold,
     monkeypatch.setattr(ismcts_policies, "warm_compiled_playouts", lambda: warmed.append(1))
     _warm()
     assert warmed == []  # not ready: nothing compiled in a worker
-    ready.marker().write_text("compiled\n")
+    kernel_cache.marker().write_text("compiled\n")
     _warm()
     assert warmed == [1]  # ready: loaded from the cache as the worker starts
 
 
 def test_only_one_compile_starts_while_another_process_holds_the_lock(tmp_path, monkeypatch):
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))  # an empty cache: this version is not ready
-    ready.forget()
+    kernel_cache.forget()
     try:
-        assert not ready.preparing()
-        with ready.compile_lock(wait=False) as held:
-            assert held and ready.preparing()  # flock is per open file: a second opening is refused
-            assert ready.start_preparing() is None  # somebody (here: we) compiles already: none started
-        assert not ready.preparing()
+        assert not kernel_cache.preparing()
+        with kernel_cache.compile_lock(wait=False) as held:
+            assert held and kernel_cache.preparing()  # flock is per open file: a second opening is refused
+            assert kernel_cache.start_preparing() is None  # somebody (here: we) compiles already: none started
+        assert not kernel_cache.preparing()
     finally:
-        ready.forget()
+        kernel_cache.forget()
 
 
 def test_the_server_log_says_when_kernels_are_ready(cold, caplog):
     from fathom.server import kernels
 
-    ready.marker().write_text("compiled\n")
+    kernel_cache.marker().write_text("compiled\n")
     with caplog.at_level(logging.INFO, logger="fathom.server"):
         assert kernels.watch(poll=0.01)
     assert "level-3 kernels ready" in caplog.text
@@ -124,8 +124,8 @@ class _Compiling:
 def test_the_server_log_says_it_compiles_in_the_background_and_then_that_it_is_ready(cold, caplog, monkeypatch):
     from fathom.server import kernels
 
-    proc = _Compiling(ready.marker())
-    monkeypatch.setattr(ready, "start_preparing", lambda: proc)
+    proc = _Compiling(kernel_cache.marker())
+    monkeypatch.setattr(kernel_cache, "start_preparing", lambda: proc)
     with caplog.at_level(logging.INFO, logger="fathom.server"):
         assert kernels.watch(poll=0.01)
     lines = [r.getMessage() for r in caplog.records]
@@ -146,5 +146,5 @@ def test_fathom_warmup_prepares_both_games_playouts_and_marks_them_ready():
     said = out.getvalue()
     assert "deep-blue: level 3's playouts" in said and "into-the-blue: level 3's playouts" in said, said
     assert "ready: 2 game(s)" in said and "peak memory" in said, said
-    ready.forget()
-    assert ready.ready() and ready.marker().exists()
+    kernel_cache.forget()
+    assert kernel_cache.ready() and kernel_cache.marker().exists()

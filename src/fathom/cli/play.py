@@ -241,15 +241,15 @@ def run(args: argparse.Namespace, console: Console, input_fn: InputFn) -> int:
 @contextlib.contextmanager
 def _no_compiler_waits() -> Iterator[None]:
     """A person never waits for numba: level 3 thinks with Python playouts until its kernels are
-    compiled (once per machine, in the background; see :mod:`fathom.fast.ready`)."""
+    compiled (once per machine, in the background; see :mod:`fathom.kernel_cache`)."""
     from fathom.fast.need import have_numba
 
     if not have_numba():
         yield
         return
-    from fathom.fast import ready
+    from fathom import kernel_cache
 
-    with ready.background():
+    with kernel_cache.background():
         yield
 
 

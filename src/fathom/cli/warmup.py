@@ -3,7 +3,7 @@
 For images and deploy scripts: run it once after installing and no bot, server or terminal game
 ever compiles on this machine (the cache is keyed by the kernel sources, so a new checkout of the
 same version reuses it; see :mod:`fathom.fast.cache`). ``--background`` is how a front end starts
-it for itself (:func:`fathom.fast.ready.start_preparing`): quiet, at a low CPU priority, gone at
+it for itself (:func:`fathom.kernel_cache.start_preparing`): quiet, at a low CPU priority, gone at
 once when another process is compiling the same kernels, and gone with the process that started it
 (numba keeps each kernel as soon as it is compiled, so the next start goes on from there).
 """
@@ -32,8 +32,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace, console: Any) -> int:
     if not have_numba():
         need_numba("fathom warmup")
-    from fathom.fast import ready
-    from fathom.fast.cache import cache_dir
+    from fathom import kernel_cache
 
     def say(text: str) -> None:
         console.print(Text(f"{time.strftime('%H:%M:%S')} {text}"), soft_wrap=True)
@@ -45,17 +44,17 @@ def run(args: argparse.Namespace, console: Any) -> int:
             pass
         threading.Thread(target=_follow_parent, args=(os.getppid(),), daemon=True, name="fathom-parent").start()
     start = time.perf_counter()
-    with ready.compile_lock(wait=not args.background, inherited=args.lock_fd) as held:
+    with kernel_cache.compile_lock(wait=not args.background, inherited=args.lock_fd) as held:
         if not held:
             say("another process is compiling these kernels; nothing to do")
             return 0
-        was_ready = ready.ready()
+        was_ready = kernel_cache.ready()
         verb = "loaded" if was_ready else "compiled"
-        say(f"kernels: {cache_dir()} ({'compiled before: loading' if was_ready else 'compiling'})")
+        say(f"kernels: {kernel_cache.cache_dir()} ({'compiled before: loading' if was_ready else 'compiling'})")
         from fathom.bots.ismcts_policies import warm_compiled_playouts
 
         warmed = warm_compiled_playouts(lambda name, seconds: say(f"  {name}: level 3's playouts {verb} in {seconds:.1f} s"))
-        ready.mark_ready()
+        kernel_cache.mark_ready()
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # kB on Linux
     say(f"ready: {len(warmed)} game(s) {verb} in {time.perf_counter() - start:.1f} s "
         f"(CPU {time.process_time():.1f} s, peak memory {peak:.0f} MB)")

@@ -11,9 +11,8 @@ Modules, one job each: ``need`` (is numba there, and how to get it), ``rng`` (``
 compiled), ``jit`` (how kernels are compiled: without reference counting where they allocate
 nothing), ``batch_face`` (what every batch's Python face has in common), ``games`` (which games are
 compiled, by their own names), ``spread`` (slices of a batch handed to threads as they ask),
-``verify`` (the comparison loop the differential tests share), ``cache`` (where the compiled
-kernels are kept: by a digest of their sources), ``ready`` (are they compiled on this machine; one
-process compiles them in the background), ``sim_tasks`` (what the games'
+``verify`` (the comparison loop the differential tests share), ``cache`` (numba told to keep the
+compiled kernels by a digest of their sources, see ``fathom.kernel_cache``), ``sim_tasks`` (what the games'
 ``--fast`` simulations share: which games and bots, batches, threads, timing). The command line is
 in ``fathom.cli`` (``fathom fast``, ``fathom bench --fast``).
 

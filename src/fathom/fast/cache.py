@@ -15,55 +15,10 @@ the registered package roots (a user's own kernels) keep numba's locators.
 
 from __future__ import annotations
 
-import hashlib
-import os
-import platform
-import sys
-from functools import cache
 from pathlib import Path
 from typing import Any
 
-PACKAGE = Path(__file__).resolve().parent.parent
-"""The ``fathom`` package folder whose kernels this cache holds."""
-
-
-def kernel_sources(package: Path = PACKAGE) -> list[Path]:
-    """Every file the compiled kernels are built from: this toolkit, each game's kernels and compiled
-    bots, and the reference modules whose constants they compile in (action ids, phases, data tables,
-    CHANCE and TERMINAL)."""
-    fast, games, core = package / "fast", package / "games", package / "core"
-    return (sorted(fast.glob("*.py")) + sorted(games.glob("*/*.py")) + sorted(games.glob("*/kernels/*.py"))
-            + sorted(games.glob("*/bots/*.py")) + sorted(games.glob("*/bots/compiled/*.py")) + [core / "api.py"])
-
-
-@cache
-def source_digest(package: Path = PACKAGE) -> str:
-    """A digest of :func:`kernel_sources` (their paths inside the package and their bytes)."""
-    digest = hashlib.sha256()
-    for path in kernel_sources(package):
-        digest.update(path.relative_to(package).as_posix().encode() + b"\0")
-        digest.update(path.read_bytes())
-    return digest.hexdigest()[:16]
-
-
-def cache_root() -> Path:
-    """The folder of all versions: ``$NUMBA_CACHE_DIR/fathom`` when the user chose numba's cache
-    folder, else ``$XDG_CACHE_HOME/fathom/numba`` (``~/.cache/fathom/numba``)."""
-    chosen = os.environ.get("NUMBA_CACHE_DIR")
-    if chosen:
-        return Path(chosen) / "fathom"
-    root = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(root) / "fathom" / "numba"
-
-
-def cache_dir() -> Path:
-    """This version's folder: the sources' digest, and what else makes compiled code differ (numba,
-    Python and the machine), so a changed interpreter starts a folder of its own."""
-    import numba
-
-    build = f"{source_digest()}-numba{numba.__version__}-py{sys.version_info[0]}{sys.version_info[1]}-{platform.machine()}"
-    return cache_root() / build
-
+from fathom.kernel_cache import PACKAGE, cache_dir
 
 _ROOTS: dict[Path, Path] = {}  # a package folder -> the cache folder of its kernels
 

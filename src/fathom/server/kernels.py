@@ -2,7 +2,7 @@
 
 Why: on a machine that never compiled them, numba takes minutes of CPU; the operator used to see
 nothing while bots sat silent. Now the server starts one background compile for the machine
-(:func:`fathom.fast.ready.start_preparing`), its bot workers think with Python playouts meanwhile
+(:func:`fathom.kernel_cache.start_preparing`), its bot workers think with Python playouts meanwhile
 (:mod:`fathom.server.workers`), and this watcher logs when the compile starts and when the kernels
 are ready, from a thread of its own so the event loop never waits for it.
 """
@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from importlib.util import find_spec
 
 log = logging.getLogger("fathom.server")
 
@@ -33,33 +34,30 @@ def prepare_in_background() -> threading.Thread | None:
 def watch(poll: float = POLL_SECONDS) -> bool:
     """Start compiling level 3's kernels unless they are ready, log it, and log when they are;
     return whether they are ready (False: no numba, or the compile failed; see the log)."""
-    from fathom.fast.need import INSTALL_HINT, have_numba
-
-    if not have_numba():
-        log.warning("numba is not installed: level-3 bots think with Python playouts (install it: %s)",
-                    INSTALL_HINT)
+    if find_spec("numba") is None:  # found, not imported: importing numba here would stall the event loop
+        log.warning("numba is not installed: level-3 bots think with Python playouts (pip install 'numba>=0.60')")
         return False
-    from fathom.fast import ready
+    from fathom import kernel_cache
 
-    if ready.ready():
+    if kernel_cache.ready():
         log.info("level-3 kernels ready (compiled before on this machine)")
         return True
     start = time.monotonic()
-    proc = ready.start_preparing()
+    proc = kernel_cache.start_preparing()
     if proc is not None:
         log.info("compiling level-3 kernels in the background (process %d, about 1-3 minutes of CPU, log %s); "
-                 "until they are ready level-3 bots think with Python playouts", proc.pid, ready.log_file())
+                 "until they are ready level-3 bots think with Python playouts", proc.pid, kernel_cache.log_file())
     else:
         log.info("level-3 kernels: another process is compiling them; until they are ready level-3 bots "
                  "think with Python playouts")
-    while not ready.ready():
+    while not kernel_cache.ready():
         if proc is not None and proc.poll() is not None:
             if proc.returncode != 0:
                 log.warning("compiling level-3 kernels failed (exit code %s, see %s); level-3 bots go on "
-                            "with Python playouts", proc.returncode, ready.log_file())
+                            "with Python playouts", proc.returncode, kernel_cache.log_file())
                 return False
             proc = None  # it found another process compiling: wait for that one
-        elif proc is None and not ready.preparing() and not ready.ready():
+        elif proc is None and not kernel_cache.preparing() and not kernel_cache.ready():
             log.warning("the process compiling level-3 kernels stopped before they were ready; level-3 bots "
                         "go on with Python playouts (run `fathom warmup`)")
             return False

@@ -57,9 +57,9 @@ def _init_worker(server: int) -> None:
     from fathom.fast.need import have_numba
 
     if have_numba():  # a move never waits for a compiler: Python playouts until the kernels are ready
-        from fathom.fast import ready
+        from fathom import kernel_cache
 
-        ready.set_mode("background")
+        kernel_cache.set_mode("background")
     threading.Thread(target=_follow_parent, args=(server,), daemon=True, name="fathom-parent").start()
 
 
@@ -136,9 +136,9 @@ def _warm() -> int:
     from fathom.fast.need import have_numba
 
     if have_numba():
-        from fathom.fast import ready
+        from fathom import kernel_cache
 
-        if ready.ready():
+        if kernel_cache.ready():
             from fathom.bots.ismcts_policies import warm_compiled_playouts
 
             warm_compiled_playouts()

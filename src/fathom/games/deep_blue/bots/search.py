@@ -133,11 +133,11 @@ class DeepBlueSearch(GenericPolicy):
         """This search's compiled playouts, built on first use; None without ``compiled``, when the
         game's data does not fit the kernel, when the compiled heuristic would not play this
         search's playouts, or while the kernels are not compiled yet in a front end's background
-        mode (:mod:`fathom.fast.ready`; asked again at every searched move, so it switches when they are)."""
+        mode (:mod:`fathom.kernel_cache`; asked again at every searched move, so it switches when they are)."""
         if not self.compiled or self._compiled_playouts is False:
             return None
         if self._compiled_playouts is None:
-            from fathom.fast.ready import usable
+            from fathom.kernel_cache import usable
 
             if not usable():  # a front end's kernels still compiling elsewhere: Python playouts meanwhile
                 return None

@@ -54,11 +54,11 @@ class IntoTheBlueSearch(GenericPolicy):
 
     def playout_runner(self, seat: int) -> Any:
         """The compiled playouts (:mod:`.itb_compiled`) when ``compiled`` is on, the game's data
-        fits the kernel and the kernels are ready (:mod:`fathom.fast.ready`), else None (Python playouts)."""
+        fits the kernel and the kernels are ready (:mod:`fathom.kernel_cache`), else None (Python playouts)."""
         if not self.compiled or self._compiled_playouts is False:
             return None
         if self._compiled_playouts is None:
-            from fathom.fast.ready import usable
+            from fathom.kernel_cache import usable
 
             if not usable():  # a front end's kernels still compiling elsewhere: Python playouts meanwhile
                 return None

@@ -1,4 +1,5 @@
-"""Are the compiled kernels ready on this machine? If not, one process compiles them in the background.
+"""fathom's compiled kernels on this machine: where they are cached, whether they are ready, and
+the one process that compiles them in the background.
 
 Why: numba compiles a kernel at its first call, 1-3 minutes of CPU for level 3's playouts on a
 machine that never compiled them. A person waiting for a bot must not wait for that, and several
@@ -6,23 +7,71 @@ bot workers must not each compile the same kernels at once. So a front end (the 
 ``fathom play``) runs in ``background`` mode: a search asks :func:`usable` before it plays compiled
 playouts; until the kernels are ready it thinks with the Python ones, and one process per machine
 (``fathom warmup --background``, under a file lock) compiles them meanwhile and then writes a
-marker in the cache folder (:mod:`.cache`) that every process sees. Research tools and tests keep
-the ``wait`` mode: a kernel compiles where it is first called, as numba does, so a measured bot is
-always the same bot.
+marker in the cache folder that every process sees. Research tools and tests keep the ``wait``
+mode: a kernel compiles where it is first called, as numba does, so a measured bot is always the
+same bot.
+
+The cache folder is named by a digest of the kernel sources (numba's own cache is keyed by each
+source file's path: every new checkout compiled everything again); :mod:`fathom.fast.cache` tells
+numba to use it. Nothing here imports numba, so the web server's own process can ask (importing
+numba there stalled its event loop for a second).
 """
 
 from __future__ import annotations
 
 import contextlib
 import fcntl
+import hashlib
 import os
+import platform
 import subprocess
 import sys
 import threading
 from collections.abc import Iterator
+from functools import cache
+from importlib import metadata
 from pathlib import Path
 
-from fathom.fast.cache import PACKAGE, cache_dir
+PACKAGE = Path(__file__).resolve().parent
+"""The ``fathom`` package folder whose kernels the cache holds."""
+
+
+def kernel_sources(package: Path = PACKAGE) -> list[Path]:
+    """Every file the compiled kernels are built from: this toolkit, each game's kernels and compiled
+    bots, and the reference modules whose constants they compile in (action ids, phases, data tables,
+    CHANCE and TERMINAL)."""
+    fast, games, core = package / "fast", package / "games", package / "core"
+    return (sorted(fast.glob("*.py")) + sorted(games.glob("*/*.py")) + sorted(games.glob("*/kernels/*.py"))
+            + sorted(games.glob("*/bots/*.py")) + sorted(games.glob("*/bots/compiled/*.py")) + [core / "api.py"])
+
+
+@cache
+def source_digest(package: Path = PACKAGE) -> str:
+    """A digest of :func:`kernel_sources` (their paths inside the package and their bytes)."""
+    digest = hashlib.sha256()
+    for path in kernel_sources(package):
+        digest.update(path.relative_to(package).as_posix().encode() + b"\0")
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def cache_root() -> Path:
+    """The folder of all versions: ``$NUMBA_CACHE_DIR/fathom`` when the user chose numba's cache
+    folder, else ``$XDG_CACHE_HOME/fathom/numba`` (``~/.cache/fathom/numba``)."""
+    chosen = os.environ.get("NUMBA_CACHE_DIR")
+    if chosen:
+        return Path(chosen) / "fathom"
+    root = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(root) / "fathom" / "numba"
+
+
+def cache_dir() -> Path:
+    """This version's folder: the sources' digest, and what else makes compiled code differ (numba,
+    Python and the machine), so a changed interpreter starts a folder of its own."""
+    build = f"{source_digest()}-numba{metadata.version('numba')}-py{sys.version_info[0]}{sys.version_info[1]}-{platform.machine()}"
+    return cache_root() / build
+
+
 
 MODES = ("wait", "background")
 READY_FILE = "ready"
