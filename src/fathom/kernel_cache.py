@@ -72,7 +72,6 @@ def cache_dir() -> Path:
     return cache_root() / build
 
 
-
 MODES = ("wait", "background")
 READY_FILE = "ready"
 LOCK_SUFFIX = ".lock"
