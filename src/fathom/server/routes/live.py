@@ -128,9 +128,9 @@ async def _send_hint(ref: Referee, table: LiveTable, client: Client) -> None:
 async def _handle(ref: Referee, table: LiveTable, client: Client, msg: dict[str, Any]) -> None:
     kind = msg["type"]
     if kind == "act":
-        await ref.act(table, client.seat, msg["action"], msg.get("expect"))
+        await ref.act(table, client.seat, msg["action"], msg.get("expect"), client.key)
     elif kind == "undo":
-        await ref.undo(table, client.seat, msg.get("expect"))
+        await ref.undo(table, client.seat, msg.get("expect"), client.key)
     elif kind == "back":
         if client.seat is None:
             raise ProtocolError("spectator", status=403)

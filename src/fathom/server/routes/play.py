@@ -33,12 +33,13 @@ def add_routes(app: FastAPI, throttle: Throttle) -> None:
     async def api_act(request: Request, table_id: str) -> dict[str, Any]:
         throttle(request)
         ref, table, seat = await seated(request, table_id)
+        key = ref.key_of(table, seat)  # the key the headers came with must still hold when the move is applied
         data = await read_json(request)
         data.setdefault("type", "act")
         msg = parse(dumps(data))
         if msg["type"] != "act":
             raise ProtocolError("bad-type", got=msg["type"], allowed="act")
-        move = await ref.act(table, seat, msg["action"], msg.get("expect"))
+        move = await ref.act(table, seat, msg["action"], msg.get("expect"), key)
         await ref.settled(table)  # the bots' answer (thought out in workers) is in what comes back
         return {"ok": True, "move_number": move, "to_move": to_move(table)}
 
@@ -46,10 +47,11 @@ def add_routes(app: FastAPI, throttle: Throttle) -> None:
     async def api_undo(request: Request, table_id: str) -> dict[str, Any]:
         throttle(request)
         ref, table, seat = await seated(request, table_id)
+        key = ref.key_of(table, seat)
         data = await read_json(request)
         data["type"] = "undo"
         msg = parse(dumps(data))
-        move = await ref.undo(table, seat, msg.get("expect"))
+        move = await ref.undo(table, seat, msg.get("expect"), key)
         return {"ok": True, "move_number": move}
 
     @app.post("/api/tables/{table_id}/back")
