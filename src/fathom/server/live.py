@@ -82,11 +82,13 @@ class LiveTable:
         self.lease_until = 0.0  # several processes: this one plays the table's bots until then
         self.changed_at = now()  # the last move applied here (a stalled table is taken over)
         self.lock = asyncio.Lock()  # one change at a time: validate, commit, show
+        self.creator = ""  # the client address that made it here (all-bot tables are capped per address)
         self.describe = describe(rec.game, rec.players, rec.options)
         self._checkpoints: dict[int, State] = {}
         self.chat: deque = deque(maxlen=50)
         self.hint_bots: dict[int, Any] = {}  # per seat until another seat moves: hints follow a hinted sail
         self.hints: dict[int, tuple[int, Any]] = {}  # seat -> (move number, hint): one search per move
+        self.hint_jobs: dict[int, tuple[int, asyncio.Future]] = {}  # seat -> (move number, the search under way)
 
     # ---- facts ---------------------------------------------------------------------------
     @property

@@ -31,7 +31,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from fathom.bots.hint import HINT_BOT, Hint
+from fathom.bots.hint import HINT_BOT, Hint, hint_seed
 from fathom.bots.registry import make_bot
 from fathom.core.api import CHANCE, State
 from fathom.core.errors import FathomError, IllegalActionError
@@ -152,28 +152,30 @@ class Referee:
         return await off_loop(call, *args)
 
     # ---- creating ---------------------------------------------------------------------------
-    async def create(self, spec: dict[str, Any], *,
-                     carried: list[dict[str, Any]] | None = None) -> tuple[LiveTable, dict[str, Any]]:
+    async def create(self, spec: dict[str, Any], *, carried: list[dict[str, Any]] | None = None,
+                     creator: str = "") -> tuple[LiveTable, dict[str, Any]]:
         """A new table from a client's ``spec`` (every field checked, :func:`.specs.build`), stored.
 
         ``carried``: per seat, what the server itself keeps of an earlier table's seat (a rematch:
-        who took it from the lobby); never from a client.
+        who took it from the lobby); never from a client. ``creator``: the client's address.
         """
-        rec, state, entries = self._new(spec, carried)
+        rec, state, entries = self._new(spec, carried, creator)
         await self._db(self.store.create_table, rec, entries)
-        table = self._live(rec, state, entries)
+        table = self._live(rec, state, entries, creator)
         return table, self.links(table)
 
-    def _new(self, spec: Any, carried: list[dict[str, Any]] | None) -> tuple[TableRecord, State, list[LoggedAction]]:
+    def _new(self, spec: Any, carried: list[dict[str, Any]] | None,
+             creator: str = "") -> tuple[TableRecord, State, list[LoggedAction]]:
         """A new table checked (:func:`.specs.build`) and room for it if only bots play; not stored yet."""
         rec, state, entries = specs.build(spec, carried)
         if not state.is_terminal() and all(s["kind"] == "bot" for s in rec.seats):
-            autoplay.room_for_bot_table(self)
+            autoplay.room_for_bot_table(self, creator)
         return rec, state, entries
 
-    def _live(self, rec: TableRecord, state: State, entries: list[LoggedAction]) -> LiveTable:
+    def _live(self, rec: TableRecord, state: State, entries: list[LoggedAction], creator: str = "") -> LiveTable:
         """A table just stored, in memory and under way (its bots and dice move)."""
         table = LiveTable(rec, state, entries)
+        table.creator = creator
         self.tables[rec.id] = table
         self._after_change(table)
         return table
@@ -390,9 +392,14 @@ class Referee:
         self._after_change(table, reset=True)
         return rebuilt.move_number()
 
-    async def hint(self, table: LiveTable, seat: int | None) -> Hint:
+    async def hint(self, table: LiveTable, seat: int | None, asker: str = "", page: Client | None = None) -> Hint:
         """The move level 3 would play for ``seat`` now; changes nothing (the bot decides on a copy
-        and, like every bot, reads only what that seat may know)."""
+        and, like every bot, reads only what that seat may know).
+
+        Hints take turns by the asker's address (``asker``), after the bots' moves at tables with a
+        person seated (:mod:`.workers`); one asked again while it is thought out waits for that one,
+        and one whose seat has moved (or whose ``page`` has left) by its turn is dropped unthought.
+        """
         if seat is None:
             raise ProtocolError("spectator", status=403)
         if not table.rec.settings.get("hints", True):
@@ -405,11 +412,33 @@ class Referee:
         cached = table.hints.get(seat)
         if cached is not None and cached[0] == move:  # asking again costs no second search
             return cached[1]
+        pending = table.hint_jobs.get(seat)
+        if pending is not None and pending[0] == move and not pending[1].done():
+            return await asyncio.shield(pending[1])  # the same question is being thought out already
+        job = asyncio.ensure_future(self._think_hint(table, seat, move, asker, page))
+        table.hint_jobs[seat] = (move, job)
+
+        def over(done: asyncio.Future) -> None:
+            if table.hint_jobs.get(seat, (0, None))[1] is done:
+                del table.hint_jobs[seat]
+            if not done.cancelled():
+                done.exception()  # seen here, even if every asker has gone
+
+        job.add_done_callback(over)
+        return await asyncio.shield(job)  # an asker who leaves does not end it for the others
+
+    async def _think_hint(self, table: LiveTable, seat: int, move: int, asker: str, page: Client | None) -> Hint:
+        state = table.state
         bot = table.hint_bots.get(seat)
         if bot is None:
-            bot = make_bot(HINT_BOT, table.rec.game, (table.rec.seed * 31 + seat) % (2**62))
+            bot = make_bot(HINT_BOT, table.rec.game, hint_seed(state.seed, seat, move))
+
+        def wanted() -> bool:  # by its turn: the seat has not moved, the asking page has not left
+            return table.state.move_number() == move and (page is None or not page.closed)
+
         # the bot travels to a worker and back: it keeps its plan (a hinted sail) for the next hint
-        hint, bot = await self.thinker.run(table.id, workers.PEOPLE, workers.hint, bot, table.state.clone())
+        hint, bot = await self.thinker.run("hint " + (asker or table.id), workers.HINTS, workers.hint, bot,
+                                           state.clone(), wanted=wanted)
         if table.state.move_number() == move and table.state.current_player == seat:
             table.hint_bots[seat] = bot
             table.hints[seat] = (move, hint)

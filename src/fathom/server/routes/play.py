@@ -12,7 +12,7 @@ from fastapi.responses import Response
 from fathom.review import review_json
 from fathom.server.live import Client, LiveTable
 from fathom.server.protocol import ProtocolError, parse
-from fathom.server.routes.common import Throttle, lang, read_json, referee, seated
+from fathom.server.routes.common import Throttle, client, lang, read_json, referee, seated
 from fathom.server.tables import dumps
 
 
@@ -68,7 +68,7 @@ def add_routes(app: FastAPI, throttle: Throttle) -> None:
         throttle(request)
         ref, table, seat = await seated(request, table_id)
         move = table.state.move_number()
-        return {"move_number": move, **(await ref.hint(table, seat)).to_json()}
+        return {"move_number": move, **(await ref.hint(table, seat, client(request))).to_json()}
 
     @app.post("/api/tables/{table_id}/rematch")
     async def api_rematch(request: Request, table_id: str) -> dict[str, Any]:
