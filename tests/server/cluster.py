@@ -11,6 +11,20 @@ from server_helpers import LiveServer
 from fathom.server.deploy import Nginx, nginx_binary, nginx_config  # noqa: F401 - the tests use them from here
 
 
+def empty_database(url: str) -> None:
+    """Start from an empty test database: tables left in play by earlier runs would be restored
+    (and their bots played) by every process of the cluster."""
+    from sqlalchemy import delete
+
+    from fathom.server.db import Store, actions_t, database_url, leases_t, tables_t
+
+    store = Store(database_url(url))
+    with store.engine.begin() as conn:
+        for table in (actions_t, leases_t, tables_t):
+            conn.execute(delete(table))
+    store.close()
+
+
 class Cluster:
     """``count`` server processes on the PostgreSQL database ``db`` behind one nginx."""
 

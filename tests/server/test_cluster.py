@@ -10,30 +10,16 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from cluster import Cluster, nginx_config
+from cluster import Cluster, empty_database, nginx_config
 from server_helpers import run_async
 from websockets.sync.client import connect
 
 from fathom.core.registry import load
 
 
-def _empty(url: str) -> None:
-    """Start from an empty test database: tables left in play by earlier runs would be restored
-    (and their bots played) by every process of the cluster."""
-    from sqlalchemy import delete
-
-    from fathom.server.db import Store, actions_t, database_url, leases_t, tables_t
-
-    store = Store(database_url(url))
-    with store.engine.begin() as conn:
-        for table in (actions_t, leases_t, tables_t):
-            conn.execute(delete(table))
-    store.close()
-
-
 @pytest.fixture()
 def cluster(postgres_url: str, nginx_binary: str):
-    _empty(postgres_url)
+    empty_database(postgres_url)
     group = Cluster(postgres_url, 3, nginx_binary)
     try:
         group.start()

@@ -110,6 +110,21 @@ def test_all_bot_tables_count_against_a_cap(client):
     make_table(client, [{"kind": "bot", "bot": "1"}, {"kind": "human"}], seed=3)  # a person's table is not capped
 
 
+def test_one_address_holds_at_most_a_quarter_of_the_all_bot_tables(client):
+    """Issue 48: one address could hold every bot-only slot for hours; now a quarter of them."""
+    ref = client.app.state.referee
+    ref.max_bot_tables = 8
+    bots = [{"kind": "bot", "bot": "1"}, {"kind": "bot", "bot": "1"}]
+    for seed in (1, 2):
+        make_table(client, bots, seed=seed, bot_delay_ms=2000)
+    res = client.post("/api/tables", json={"game": "deep-blue", "seats": bots, "seed": 3, "bot_delay_ms": 2000})
+    assert res.status_code == 429 and res.json()["error"] == "bot-tables-yours"
+    assert "2 bot-only tables" in res.json()["message"]
+    other = run_async(ref.create({"game": "deep-blue", "seats": bots, "seed": 4, "bot_delay_ms": 2000},
+                                 creator="192.0.2.9"))  # another address still finds room
+    assert other[0].id in ref.tables
+
+
 def test_all_bot_tables_are_paced_even_at_pace_0(client):
     links = make_table(client, [{"kind": "bot", "bot": "0"}, {"kind": "bot", "bot": "0"}], seed=5, bot_delay_ms=0)
     time.sleep(0.5)

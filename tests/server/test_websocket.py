@@ -166,13 +166,14 @@ def test_a_seats_hint_bot_lasts_until_another_seat_moves(client):
     """Hints within one choice of several steps come from one bot (a hinted sail is followed);
     after a rival's move the next hint starts afresh. The bot thinks in a worker process and
     travels there and back, so the hints are exactly those of one bot kept in this process."""
-    from fathom.bots.hint import HINT_BOT, suggest
+    from fathom.bots.hint import HINT_BOT, hint_seed, suggest
     from fathom.bots.registry import make_bot
 
     links = make_table(client, seats=[{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "1"}])
     tid, token = links["id"], links["seats"][0]["token"]
     table = client.app.state.referee.get(tid)
-    local = make_bot(HINT_BOT, "deep-blue", 11 * 31)  # the hint bot of seat 0 at a seed-11 table
+    # the hint bot of seat 0 at a seed-11 table, made now: seeded as the terminal seeds its own
+    local = make_bot(HINT_BOT, "deep-blue", hint_seed(11, 0, table.state.move_number()))
     expected = suggest(local, table.state).move
     hint = client.post(f"/api/tables/{tid}/hint", headers=bearer(token)).json()
     assert hint["move"] == expected and 0 in table.hint_bots
@@ -191,7 +192,7 @@ def test_a_seats_hint_bot_lasts_until_another_seat_moves(client):
     assert own_steps and any(e.actor == 1 for e in table.log[hint["move_number"]:])
     assert 0 not in table.hint_bots  # the bot seat moved: the next hint gets a fresh bot
     assert table.state.current_player == 0
-    fresh = suggest(make_bot(HINT_BOT, "deep-blue", 11 * 31), table.state).move
+    fresh = suggest(make_bot(HINT_BOT, "deep-blue", hint_seed(11, 0, table.state.move_number())), table.state).move
     assert client.post(f"/api/tables/{tid}/hint", headers=bearer(token)).json()["move"] == fresh
     assert 0 in table.hint_bots
 

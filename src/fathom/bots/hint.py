@@ -11,9 +11,21 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fathom.core.api import State
+from fathom.core.rng import Rng
 
 HINT_BOT = "ismcts"
 """The bot hints ask by default: the strongest level, worth the 0.2 s it thinks."""
+
+HINT_STREAM = 2_000_003  # the hint bots' own stream of the game's seed: no chance event uses it
+
+
+def hint_seed(game_seed: int, seat: int, move: int) -> int:
+    """The seed of a hint bot made for ``seat`` at move ``move`` of the game seeded ``game_seed``.
+
+    Every front end (the terminal's ``hint``, the web page's hint button) seeds its hint bot by
+    this one rule, so one position asked about first in either gets the same hint.
+    """
+    return Rng.for_key(game_seed ^ HINT_STREAM, (seat << 32) + move).next64() >> 2
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from fathom.bots.hint import HINT_BOT, suggest
+from fathom.bots.hint import HINT_BOT, hint_seed, suggest
 from fathom.bots.specs import build_bot
 from fathom.cli.console import (
     InputFn,
@@ -37,7 +37,6 @@ from fathom.cli.renderers import ChoiceMenu, GameRenderer
 from fathom.core.api import CHANCE, TERMINAL, State
 from fathom.core.driver import Bot
 from fathom.core.errors import FathomError, OptionError, allowed_list
-from fathom.core.rng import Rng
 from fathom.i18n import Translator, template, text as catalog_text
 from fathom.review import GAMES as REVIEWED
 
@@ -353,7 +352,8 @@ class Session:
         bot = self.hint_bots.get(name)
         if bot is None:
             try:
-                bot = build_bot(name, state.game.name, Rng.for_key(state.seed, 2_000_003).next64() >> 1)
+                bot = build_bot(name, state.game.name,
+                                hint_seed(state.seed, state.current_player, state.move_number()))
             except (ImportError, OptionError) as exc:
                 console.print(Text(f"hint {name}: {exc}", style="red"))
                 return

@@ -220,6 +220,8 @@ def _servers(args: argparse.Namespace, db: str) -> tuple[str, list[subprocess.Po
     # one client address makes every table: the limits meant for strangers are lifted on its own servers
     extra = ["--tables-per-hour", "1000000", "--max-tables", "1000000", "--pages-per-address", "1000000"]
     extra += ["--bot-workers", str(args.bot_workers)] if args.bot_workers else []
+    if args.bot_tables:  # one address may hold a quarter of the all-bot slots: room for all of them
+        extra += ["--max-bot-tables", str(4 * args.bot_tables)]
     ports = [_free_port() for _ in range(args.processes)]
     procs = [subprocess.Popen([sys.executable, "-m", "fathom.server", "--port", str(port), "--db", db, *extra],
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE) for port in ports]

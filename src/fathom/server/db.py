@@ -100,6 +100,10 @@ class Conflict(Exception):
     """Another process wrote this step of the log first (or changed the log under an undo)."""
 
 
+class KeyChanged(Exception):
+    """The seat's key changed (a re-key or a claim, maybe on another process) since the mover's key was read."""
+
+
 @dataclass
 class TableRecord:
     id: str
@@ -202,14 +206,46 @@ class Store:
         raise RuntimeError("the server secret could not be read or made")
 
     # ---- tables --------------------------------------------------------------------------
-    def create_table(self, rec: TableRecord) -> None:
+    def create_table(self, rec: TableRecord, entries: Iterable[LoggedAction] = ()) -> None:
+        """A new table and the first items of its log (a save's moves), in one transaction."""
         with self.engine.begin() as conn:
-            conn.execute(insert(tables_t).values(
-                id=rec.id, game=rec.game, players=rec.players, seed=rec.seed,
-                options=json.dumps(rec.options), seats=json.dumps(rec.seats),
-                settings=json.dumps(rec.settings), status=rec.status,
-                created=rec.created, updated=rec.updated,
-            ))
+            self._insert_table(conn, rec, list(entries))
+
+    def create_rematch(self, previous: str, settings_seen: dict[str, Any], settings: dict[str, Any],
+                       rec: TableRecord, entries: Iterable[LoggedAction] = ()) -> bool:
+        """Table ``rec`` as the rematch of ``previous``, if that table's settings are still
+        ``settings_seen`` (no other process made its rematch meanwhile): ``settings`` (which name
+        ``rec``) replace them in the same transaction. False, and nothing written, if they changed."""
+        with self.engine.begin() as conn:
+            done = conn.execute(update(tables_t).where(
+                tables_t.c.id == previous, tables_t.c.settings == json.dumps(settings_seen),
+            ).values(settings=json.dumps(settings), updated=time.time())).rowcount
+            if not done:
+                return False
+            self._insert_table(conn, rec, list(entries))
+            self._notify(conn, previous, "meta")
+        return True
+
+    def _insert_table(self, conn: Connection, rec: TableRecord, entries: list[LoggedAction]) -> None:
+        conn.execute(insert(tables_t).values(
+            id=rec.id, game=rec.game, players=rec.players, seed=rec.seed,
+            options=json.dumps(rec.options), seats=json.dumps(rec.seats),
+            settings=json.dumps(rec.settings), status=rec.status,
+            created=rec.created, updated=rec.updated,
+        ))
+        if entries:
+            conn.execute(insert(actions_t), _rows(rec.id, 0, entries, time.time()))
+
+    def replace_seats(self, table_id: str, seen: list[dict[str, Any]], seats: list[dict[str, Any]]) -> bool:
+        """Write ``seats`` only if the stored seats are still ``seen`` (a conditional write: of two
+        processes claiming one open seat at once, one wins); False, and nothing written, if not."""
+        with self.engine.begin() as conn:
+            done = conn.execute(update(tables_t).where(
+                tables_t.c.id == table_id, tables_t.c.seats == json.dumps(seen),
+            ).values(seats=json.dumps(seats), updated=time.time())).rowcount
+            if done:
+                self._notify(conn, table_id, "meta")
+        return bool(done)
 
     def update_table(self, table_id: str, **values: Any) -> None:
         for key in ("options", "seats", "settings"):
@@ -253,38 +289,53 @@ class Store:
             return [r[0] for r in conn.execute(select(tables_t.c.id).where(tables_t.c.status == status))]
 
     # ---- the action log ------------------------------------------------------------------
-    def append(self, table_id: str, start: int, entries: Iterable[LoggedAction], status: str | None = None) -> None:
-        """Append ``entries`` as log items ``start, start+1, …`` in one transaction."""
+    def append(self, table_id: str, start: int, entries: Iterable[LoggedAction], status: str | None = None,
+               key: tuple[int, int] | None = None) -> None:
+        """Append ``entries`` as log items ``start, start+1, …`` in one transaction.
+
+        ``key``: (seat, key number) the mover holds; :class:`KeyChanged` if the stored seat is on
+        another key by now (re-keyed on another process after the move was judged there).
+        """
         now = time.time()
         entries = list(entries)
-        rows = [
-            {"table_id": table_id, "idx": start + i, "action": e.action, "name": e.name, "actor": e.actor,
-             "source": e.source, "at": now}
-            for i, e in enumerate(entries)
-        ]
+        rows = _rows(table_id, start, entries, now)
         if not rows and status is None:
             return
         try:
             with self.engine.begin() as conn:
-                if rows:
-                    conn.execute(insert(actions_t), rows)
-                # the table says when it last moved (the lobby leaves abandoned tables out)
+                self._check_key(conn, table_id, key)
+                # the table says when it last moved (the lobby leaves abandoned tables out); its row
+                # before the log's, in every writer, so two writers never wait on each other in a ring
                 values = {"updated": now} if status is None else {"status": status, "updated": now}
                 conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(**values))
+                if rows:
+                    conn.execute(insert(actions_t), rows)
                 moves = json.dumps([[e.action, e.name, e.actor, e.source] for e in entries], separators=(",", ":"))
                 self._notify(conn, table_id, "log", f"{start} {moves}")
         except IntegrityError:
             raise Conflict(table_id) from None
 
-    def truncate(self, table_id: str, keep: int) -> None:
-        """Drop log item ``keep``, the last one (undo); :class:`Conflict` if the log has moved on since."""
+    def truncate(self, table_id: str, keep: int, key: tuple[int, int] | None = None) -> None:
+        """Drop log item ``keep``, the last one (undo); :class:`Conflict` if the log has moved on since,
+        :class:`KeyChanged` if the seat ``key`` names is on another key by now."""
         with self.engine.begin() as conn:
+            self._check_key(conn, table_id, key)
+            conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(updated=time.time()))
             last = conn.execute(select(func.max(actions_t.c.idx)).where(actions_t.c.table_id == table_id)).scalar()
             if last != keep:
                 raise Conflict(table_id)
             conn.execute(delete(actions_t).where(actions_t.c.table_id == table_id, actions_t.c.idx >= keep))
-            conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(updated=time.time()))
             self._notify(conn, table_id, "undo")
+
+    @staticmethod
+    def _check_key(conn: Connection, table_id: str, key: tuple[int, int] | None) -> None:
+        """:class:`KeyChanged` unless seat ``key[0]`` is still on key number ``key[1]``; the table's row is
+        locked first (PostgreSQL), so a re-key either waits for this transaction or is seen by it."""
+        if key is None:
+            return
+        seats = conn.execute(select(tables_t.c.seats).where(tables_t.c.id == table_id).with_for_update()).scalar()
+        if seats is None or json.loads(seats)[key[0]].get("key", 0) != key[1]:
+            raise KeyChanged(table_id)
 
     def announce(self, table_id: str, kind: str, detail: str) -> None:
         """Tell the other processes of something that is not stored (a chat line)."""
@@ -344,6 +395,11 @@ class Store:
                 .order_by(actions_t.c.idx)
             )
             return [LoggedAction(r[0], r[1], r[2], r[3]) for r in rows]
+
+
+def _rows(table_id: str, start: int, entries: list[LoggedAction], at: float) -> list[dict[str, Any]]:
+    return [{"table_id": table_id, "idx": start + i, "action": e.action, "name": e.name, "actor": e.actor,
+             "source": e.source, "at": at} for i, e in enumerate(entries)]
 
 
 def _record(row: Any) -> TableRecord:

@@ -48,6 +48,8 @@ class Client:
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     closed: bool = False
     revoked: bool = False  # its seat's key was replaced: told so, then disconnected
+    key: int = 0  # the key number of its seat when it said hello: a page on an older key is cut
+    address: str = ""  # the client's address (hints are shared fairly between addresses)
     last_limit_notice: float = 0.0
     last_sent: float = 0.0
     urgent: bool = True  # this page asked for something: answer without coalescing
@@ -80,6 +82,7 @@ class LiveTable:
         self.lease_until = 0.0  # several processes: this one plays the table's bots until then
         self.changed_at = now()  # the last move applied here (a stalled table is taken over)
         self.lock = asyncio.Lock()  # one change at a time: validate, commit, show
+        self.creator = ""  # the client address that made it here (all-bot tables are capped per address)
         self.describe = describe(rec.game, rec.players, rec.options)
         self._checkpoints: dict[int, State] = {}
         self.chat: deque = deque(maxlen=50)
@@ -87,6 +90,7 @@ class LiveTable:
         self.hints: dict[int, tuple[int, Any]] = {}  # seat -> (move number, hint): one search per move
         self.turns: dict[str, Any] | None = None  # a finished game's turns, for its replay (.replay)
         self.thinking: int | None = None  # the seat whose move the server is thinking out (a bot, a stand-in)
+        self.hint_jobs: dict[int, tuple[int, asyncio.Future]] = {}  # seat -> (move number, the search under way)
 
     # ---- facts ---------------------------------------------------------------------------
     @property

@@ -26,19 +26,19 @@ claims), :mod:`.turn_clock`, :mod:`.autoplay` (bots, dice, leases), :mod:`.chat`
 from __future__ import annotations
 
 import asyncio
-import functools
 import json
 import logging
+from collections.abc import Callable
 from typing import Any
 
-from fathom.bots.hint import HINT_BOT, Hint
+from fathom.bots.hint import HINT_BOT, Hint, hint_seed
 from fathom.bots.registry import make_bot
 from fathom.core.api import CHANCE, State
 from fathom.core.errors import FathomError, IllegalActionError
 from fathom.server import autoplay, chat, rematch, seats, specs, turn_clock, workers
 from fathom.server.autoplay import BOT_TABLE_PACE, BOT_TABLES_PER_WORKER, LEASE_SECONDS, MAX_AUTO_STEPS, spawn
 from fathom.server.clock import now
-from fathom.server.db import Conflict, LoggedAction, Store
+from fathom.server.db import Conflict, KeyChanged, LoggedAction, Store, TableRecord
 from fathom.server.i18n import error_text
 from fathom.server.live import Client, LiveTable, fork
 from fathom.server.protocol import ProtocolError
@@ -49,6 +49,7 @@ __all__ = ["LEASE_SECONDS", "Referee", "dumps", "spawn"]
 log = logging.getLogger("fathom.server")
 
 SETTLE_SECONDS = 30.0  # an HTTP move waits at most this long for the bots' answer at pace 0
+SEAT_TRIES = 5  # a seat change judged again this often when other processes keep changing the seats first
 _spawn = spawn  # the name the routes knew it by
 
 
@@ -112,6 +113,7 @@ class Referee:
         """Rebuild ``table`` from the database (another process changed its log), keeping its pages."""
         table.rec, table.state, table.log = await self._db(load, self.store, table.id)
         table.reset()
+        self._cut_stale(table)
 
     async def sync(self, table_id: str, kind: str, detail: str = "") -> None:
         """Another process changed ``table_id`` (``log``: new moves, ``undo``, ``meta``: seats or settings)
@@ -142,9 +144,7 @@ class Referee:
             elif kind == "undo":
                 await self.reload(table)
             else:
-                rec = await self._db(self.store.table, table_id)
-                if rec is not None:
-                    table.rec.seats, table.rec.settings = rec.seats, rec.settings
+                await self._reread(table)
         self._after_change(table, reset=kind == "undo", local=False)
 
     async def _db(self, call: Any, *args: Any) -> Any:
@@ -152,25 +152,33 @@ class Referee:
         return await off_loop(call, *args)
 
     # ---- creating ---------------------------------------------------------------------------
-    async def create(self, spec: dict[str, Any], *,
-                     carried: list[dict[str, Any]] | None = None) -> tuple[LiveTable, dict[str, Any]]:
+    async def create(self, spec: dict[str, Any], *, carried: list[dict[str, Any]] | None = None,
+                     creator: str = "") -> tuple[LiveTable, dict[str, Any]]:
         """A new table from a client's ``spec`` (every field checked, :func:`.specs.build`), stored.
 
         ``carried``: per seat, what the server itself keeps of an earlier table's seat (a rematch:
-        who took it from the lobby); never from a client.
+        who took it from the lobby); never from a client. ``creator``: the client's address.
         """
-        rec, state, entries = specs.build(spec, carried)
-        if not state.is_terminal() and all(s["kind"] == "bot" for s in rec.seats):
-            autoplay.room_for_bot_table(self)
-        await self._db(self._store_new, rec, entries)
-        table = LiveTable(rec, state, entries)
-        self.tables[rec.id] = table
-        self._after_change(table)
+        rec, state, entries = self._new(spec, carried, creator)
+        await self._db(self.store.create_table, rec, entries)
+        table = self._live(rec, state, entries, creator)
         return table, self.links(table)
 
-    def _store_new(self, rec: Any, entries: list[LoggedAction]) -> None:
-        self.store.create_table(rec)
-        self.store.append(rec.id, 0, entries)
+    def _new(self, spec: Any, carried: list[dict[str, Any]] | None,
+             creator: str = "") -> tuple[TableRecord, State, list[LoggedAction]]:
+        """A new table checked (:func:`.specs.build`) and room for it if only bots play; not stored yet."""
+        rec, state, entries = specs.build(spec, carried)
+        if not state.is_terminal() and all(s["kind"] == "bot" for s in rec.seats):
+            autoplay.room_for_bot_table(self, creator)
+        return rec, state, entries
+
+    def _live(self, rec: TableRecord, state: State, entries: list[LoggedAction], creator: str = "") -> LiveTable:
+        """A table just stored, in memory and under way (its bots and dice move)."""
+        table = LiveTable(rec, state, entries)
+        table.creator = creator
+        self.tables[rec.id] = table
+        self._after_change(table)
+        return table
 
     async def count_playing(self, since: float) -> int:
         """Tables in play that moved since ``since`` (the cap on live tables counts these)."""
@@ -178,32 +186,58 @@ class Referee:
 
     # ---- seats and keys ----------------------------------------------------------------------
     async def claim(self, table: LiveTable, seat: Any, name: Any) -> dict[str, Any]:
-        """Seat the first person who asks at an open seat (one the host left to the lobby): its key and page."""
+        """Seat the first person who asks at an open seat (one the host left to the lobby): its key and page.
+        Of two processes asked at once, one wins (:meth:`_set_seat`); the other answers ``seat-taken``."""
         async with table.lock:
-            values = seats.check_claim(table.rec.seats, seat, name)
-            await self._set_seat(table, seat, values)
+            await self._set_seat(table, seat, lambda now: seats.check_claim(now, seat, name))
         return {"seat": seat, "token": self.seat_token(table, seat), "url": self.page_url(table, seat)}
 
     async def rekey(self, table: LiveTable, seat: Any) -> dict[str, Any]:
         """The host replaces a seat's key (a link that went astray): the old key stops working and its
-        pages are disconnected. A seat someone took from the lobby is not the host's to hold: it is
-        opened to the lobby again (no key is returned); any other person's seat gets a new key."""
+        pages are disconnected, on every process. A seat someone took from the lobby is not the host's
+        to hold: it is opened to the lobby again (no key is returned); any other person's seat gets a new key."""
         async with table.lock:
-            values = seats.check_rekey(table.rec.seats, seat)
-            await self._set_seat(table, seat, values)
+            values = await self._set_seat(table, seat, lambda now: seats.check_rekey(now, seat))
         if "claimed" in values:
             return {"seat": seat, "reopened": True}
         return {"seat": seat, "reopened": False, "token": self.seat_token(table, seat), "url": self.page_url(table, seat)}
 
-    async def _set_seat(self, table: LiveTable, seat: int, values: dict[str, Any]) -> None:
-        """Store the seat's new values (the caller holds the table's lock), cut the pages of its old key."""
-        new = seats.with_seat(table.rec.seats, seat, values)
-        await self._db(functools.partial(self.store.update_table, table.id, seats=new))
-        table.rec.seats = new
-        for client in [c for c in table.clients if c.seat == seat]:
-            seats.revoke(client, self.error_message(ProtocolError("bad-token", status=403), client.lang))
-        for client in table.clients:  # every page shows the seat's new name
+    async def _set_seat(self, table: LiveTable, seat: int,
+                        change: Callable[[list[dict[str, Any]]], dict[str, Any]]) -> dict[str, Any]:
+        """Write ``change(seats)`` (the new values of ``seat``, or a refusal) as a conditional write: only
+        if the stored seats are still the ones it was judged on. If another process changed them first,
+        they are read again and the change judged again on them. The caller holds the table's lock.
+        Then the pages on an old key are cut and every page shows the seat's new name."""
+        for _ in range(SEAT_TRIES):
+            seen = table.rec.seats
+            values = change(seen)
+            new = seats.with_seat(seen, seat, values)
+            if await self._db(self.store.replace_seats, table.id, seen, new):
+                table.rec.seats = new
+                self._cut_stale(table)
+                return values
+            await self._reread(table)
+        raise ProtocolError("busy", status=503, n=0)
+
+    async def _reread(self, table: LiveTable) -> None:
+        """Take the table's seats and settings from the database (another process changed them)."""
+        rec = await self._db(self.store.table, table.id)
+        if rec is not None:
+            table.rec.seats, table.rec.settings = rec.seats, rec.settings
+        self._cut_stale(table)
+
+    def _cut_stale(self, table: LiveTable) -> None:
+        """Cut every page whose seat is on another key than the one it said hello with (re-keyed or
+        claimed, here or on another process), and let every page show the seats as they are."""
+        for client in table.clients:
+            if client.seat is not None and not client.revoked and client.key != seats.key_of(table, client.seat):
+                seats.revoke(client, self.error_message(ProtocolError("bad-token", status=403), client.lang))
             client.mark()
+
+    def key_of(self, table: LiveTable, seat: int | None) -> int | None:
+        """The key number ``seat`` is on now (``None`` for a spectator): a mover keeps it to show that
+        the key it came with still holds when its move is applied."""
+        return None if seat is None else seats.key_of(table, seat)
 
     def seat_token(self, table: LiveTable, seat: int) -> str:
         return seats.seat_token(self.secret, table, seat)
@@ -234,13 +268,22 @@ class Referee:
         """
         rematch.check(table, seat)
         async with table.lock:
-            next_id = table.rec.settings.get("rematch")
-            if next_id:
-                return await self.open(next_id), False
-            spec, carried = rematch.spec_of(table)
-            following, _ = await self.create(spec, carried=carried)
-            table.rec.settings = {**table.rec.settings, "rematch": following.id}
-            await self._db(functools.partial(self.store.update_table, table.id, settings=table.rec.settings))
+            for _ in range(SEAT_TRIES):
+                next_id = table.rec.settings.get("rematch")
+                if next_id:
+                    return await self.open(next_id), False
+                spec, carried = rematch.spec_of(table)
+                rec, state, entries = self._new(spec, carried)
+                seen = table.rec.settings
+                settings = {**seen, "rematch": rec.id}
+                # one transaction: the next table, and this one naming it, only if nobody named one first
+                if await self._db(self.store.create_rematch, table.id, seen, settings, rec, entries):
+                    table.rec.settings = settings
+                    break
+                await self._reread(table)  # another process made it: go to theirs
+            else:
+                raise ProtocolError("busy", status=503, n=0)
+        following = self._live(rec, state, entries)
         for client in table.clients:
             client.push(self.rematch_message(following, client.seat))
         return following, True
@@ -249,22 +292,41 @@ class Referee:
         return rematch.message(following, self.page_url(following, seat))
 
     # ---- playing ---------------------------------------------------------------------------
-    async def act(self, table: LiveTable, seat: int | None, action: Any, expect: int | None = None) -> int:
+    async def act(self, table: LiveTable, seat: int | None, action: Any, expect: int | None = None,
+                  key: int | None = None) -> int:
         """A person's move: validated, applied, committed; returns the new move number.
 
+        ``key``: the seat's key number when the mover's token was checked (its page's hello, the
+        request's headers); if the seat has been re-keyed or claimed since, here or on another
+        process, the move is refused (``bad-token``) however late its body arrived.
         If another process wrote this step first, the table is reloaded from the log and the
         move judged again on the position everyone now sees (usually: stale, not your turn).
         """
         async with table.lock:
             try:
-                return await self._act(table, seat, action, expect)
-            except Conflict:
-                await self.reload(table)
-                return await self._act(table, seat, action, expect)
+                try:
+                    return await self._act(table, seat, action, expect, key)
+                except Conflict:
+                    await self.reload(table)
+                    return await self._act(table, seat, action, expect, key)
+            except KeyChanged:
+                await self._reread(table)
+                raise ProtocolError("bad-token", status=403) from None
 
-    async def _act(self, table: LiveTable, seat: int | None, action: Any, expect: int | None) -> int:
+    @staticmethod
+    def _holds_key(table: LiveTable, seat: int, key: int | None) -> tuple[int, int] | None:
+        """Refuse a seat whose key moved on since ``key`` was read; the (seat, key) the database checks again."""
+        if key is None:
+            return None
+        if seats.key_of(table, seat) != key:
+            raise ProtocolError("bad-token", status=403)
+        return seat, key
+
+    async def _act(self, table: LiveTable, seat: int | None, action: Any, expect: int | None,
+                   key: int | None) -> int:
         if seat is None:
             raise ProtocolError("spectator", status=403)
+        held = self._holds_key(table, seat, key)
         st = table.state
         if st.is_terminal():
             raise ProtocolError("game-over", status=409)
@@ -286,7 +348,7 @@ class Referee:
             while st.current_player == CHANCE and len(entries) < MAX_AUTO_STEPS:
                 entries.append(autoplay.chance(st))
                 st.apply(entries[-1].action)
-        await self.commit(table, st, entries)
+        await self.commit(table, st, entries, held)
         self._after_change(table)
         return st.move_number()
 
@@ -299,13 +361,20 @@ class Referee:
         while table.auto_actor() and not table.over and now() < end:
             await asyncio.sleep(0.01)
 
-    async def undo(self, table: LiveTable, seat: int | None, expect: int | None = None) -> int:
+    async def undo(self, table: LiveTable, seat: int | None, expect: int | None = None,
+                   key: int | None = None) -> int:
+        """Take back the seat's own last move (``key``: as for :meth:`act`)."""
         async with table.lock:
-            return await self._undo(table, seat, expect)
+            try:
+                return await self._undo(table, seat, expect, key)
+            except KeyChanged:
+                await self._reread(table)
+                raise ProtocolError("bad-token", status=403) from None
 
-    async def _undo(self, table: LiveTable, seat: int | None, expect: int | None) -> int:
+    async def _undo(self, table: LiveTable, seat: int | None, expect: int | None, key: int | None) -> int:
         if seat is None:
             raise ProtocolError("spectator", status=403)
+        held = self._holds_key(table, seat, key)
         if expect is not None and expect != table.state.move_number():
             raise ProtocolError("stale", status=409, expected=expect, now=table.state.move_number())
         if not table.can_undo(seat):
@@ -313,7 +382,7 @@ class Referee:
         keep = len(table.log) - 1
         rebuilt = table.state.replayed(keep)
         try:
-            await self._db(self.store.truncate, table.id, keep)
+            await self._db(self.store.truncate, table.id, keep, held)
         except Conflict:  # another process added a move: there is nothing of this seat's to take back
             await self.reload(table)
             raise ProtocolError("no-undo", status=409) from None
@@ -323,9 +392,14 @@ class Referee:
         self._after_change(table, reset=True)
         return rebuilt.move_number()
 
-    async def hint(self, table: LiveTable, seat: int | None) -> Hint:
+    async def hint(self, table: LiveTable, seat: int | None, asker: str = "", page: Client | None = None) -> Hint:
         """The move level 3 would play for ``seat`` now; changes nothing (the bot decides on a copy
-        and, like every bot, reads only what that seat may know)."""
+        and, like every bot, reads only what that seat may know).
+
+        Hints take turns by the asker's address (``asker``), after the bots' moves at tables with a
+        person seated (:mod:`.workers`); one asked again while it is thought out waits for that one,
+        and one whose seat has moved (or whose ``page`` has left) by its turn is dropped unthought.
+        """
         if seat is None:
             raise ProtocolError("spectator", status=403)
         if not table.rec.settings.get("hints", True):
@@ -338,11 +412,33 @@ class Referee:
         cached = table.hints.get(seat)
         if cached is not None and cached[0] == move:  # asking again costs no second search
             return cached[1]
+        pending = table.hint_jobs.get(seat)
+        if pending is not None and pending[0] == move and not pending[1].done():
+            return await asyncio.shield(pending[1])  # the same question is being thought out already
+        job = asyncio.ensure_future(self._think_hint(table, seat, move, asker, page))
+        table.hint_jobs[seat] = (move, job)
+
+        def over(done: asyncio.Future) -> None:
+            if table.hint_jobs.get(seat, (0, None))[1] is done:
+                del table.hint_jobs[seat]
+            if not done.cancelled():
+                done.exception()  # seen here, even if every asker has gone
+
+        job.add_done_callback(over)
+        return await asyncio.shield(job)  # an asker who leaves does not end it for the others
+
+    async def _think_hint(self, table: LiveTable, seat: int, move: int, asker: str, page: Client | None) -> Hint:
+        state = table.state
         bot = table.hint_bots.get(seat)
         if bot is None:
-            bot = make_bot(HINT_BOT, table.rec.game, (table.rec.seed * 31 + seat) % (2**62))
+            bot = make_bot(HINT_BOT, table.rec.game, hint_seed(state.seed, seat, move))
+
+        def wanted() -> bool:  # by its turn: the seat has not moved, the asking page has not left
+            return table.state.move_number() == move and (page is None or not page.closed)
+
         # the bot travels to a worker and back: it keeps its plan (a hinted sail) for the next hint
-        hint, bot = await self.thinker.run(table.id, workers.PEOPLE, workers.hint, bot, table.state.clone())
+        hint, bot = await self.thinker.run("hint " + (asker or table.id), workers.HINTS, workers.hint, bot,
+                                           state.clone(), wanted=wanted)
         if table.state.move_number() == move and table.state.current_player == seat:
             table.hint_bots[seat] = bot
             table.hints[seat] = (move, hint)
@@ -354,13 +450,15 @@ class Referee:
             table.deadline_move = -1
             self._after_change(table)
 
-    async def commit(self, table: LiveTable, state: State, entries: list[LoggedAction]) -> None:
+    async def commit(self, table: LiveTable, state: State, entries: list[LoggedAction],
+                     key: tuple[int, int] | None = None) -> None:
         """Write ``entries`` to the log (in a thread), then make ``state`` (the live state with them
-        applied) the table's; :class:`Conflict` if another process wrote those steps first.
+        applied) the table's; :class:`Conflict` if another process wrote those steps first,
+        :class:`KeyChanged` if the mover's seat ``key`` (seat, key number) is no longer its key.
         The caller holds the table's lock."""
         over = state.is_terminal()
         await self._db(self.store.append, table.id, len(table.log), entries,
-                       "over" if over and table.rec.status != "over" else None)
+                       "over" if over and table.rec.status != "over" else None, key)
         table.state = state
         self._extend(table, entries)
         if over:
@@ -411,6 +509,9 @@ class Referee:
 
     # ---- pages -----------------------------------------------------------------------------
     def attach(self, table: LiveTable, client: Client) -> None:
+        """A page joins the table; a seat's page holds the key its hello was checked against just now."""
+        if client.seat is not None:
+            client.key = seats.key_of(table, client.seat)
         table.clients.add(client)
         if client.seat is not None and client.seat in table.away:
             self.come_back(table, client.seat)

@@ -4,11 +4,17 @@ A level-3 bot searches for a few tenths of a second per move; on the event loop 
 froze every page of every table. Here each search is a job for a process pool, and the
 jobs wait in a fair queue of our own rather than the pool's FIFO:
 
-* one queue per table, served in turn (the table served least recently goes next), so a
-  table with a long backlog takes turns with the others instead of going first;
-* two lanes: tables where a person plays are served before all-bot tables, so bots
-  playing each other never delay anyone's game;
-* a per-table budget (jobs in flight, jobs waiting) and a global cap on waiting jobs;
+* one queue per owner, served in turn (the owner served least recently goes next): a table
+  for its bots' moves, a client address for its hints, so a table with a long backlog, or an
+  address asking hints at twenty tables, takes turns with the others instead of going first;
+* three lanes: bots' moves at tables where a person plays come first, so nobody's game waits
+  behind thinking nobody is waiting for; hints and all-bot tables then take turns (the lane
+  served least recently goes next), so hint spam never stalls the all-bot tables nor they the hints;
+  and hints think on all workers but one at once, so a bot's move finds a worker free (a job
+  once started is never interrupted);
+* a job may say when it is no longer wanted (a hint whose asker has moved or left): it is
+  dropped when its turn comes instead of taking a worker;
+* a per-owner budget (jobs in flight, jobs waiting) and a global cap on waiting jobs;
   past them a request is refused with ``thinking-busy`` (503) instead of growing a backlog.
 
 The pool only ever holds as many jobs as it has workers, so the order is ours. Workers
@@ -35,9 +41,9 @@ from typing import Any
 
 from fathom.server.protocol import ProtocolError
 
-PEOPLE, BOTS = 0, 1  # lanes: tables with a person seated first, all-bot tables after
-PER_TABLE_RUNNING = 1  # jobs of one table thinking at once
-PER_TABLE_WAITING = 4  # jobs of one table waiting (a bot move and a hint per seat, say)
+PEOPLE, BOTS, HINTS = 0, 1, 2  # lanes: bots at tables with a person seated first; all-bot tables and hints after
+PER_TABLE_RUNNING = 1  # jobs of one owner (a table's bots, an address's hints) thinking at once
+PER_TABLE_WAITING = 4  # jobs of one owner waiting
 
 
 def default_workers() -> int:
@@ -147,10 +153,11 @@ def _warm() -> int:
 
 @dataclass(eq=False)
 class _Job:
-    table: str
+    table: str  # its owner: a table (its bots' moves) or an address (its hints)
     lane: int
     fn: Callable[..., Any]
     args: tuple[Any, ...]
+    wanted: Callable[[], bool] | None = None  # asked when its turn comes: False drops it unrun
     future: asyncio.Future = field(default_factory=lambda: asyncio.get_running_loop().create_future())
 
 
@@ -162,7 +169,9 @@ class Thinker:
         self.cap = cap if cap is not None else 64 * self.workers  # jobs waiting, all tables together
         self._queues: dict[str, deque[_Job]] = {}
         self._running: dict[str, int] = {}
-        self._served: dict[str, int] = {}  # table -> when it was last served (a tick), for taking turns
+        self._served: dict[str, int] = {}  # owner -> when it was last served (a tick), for taking turns
+        self._lane_served: dict[int, int] = {}  # lane -> when it was last served: the later lanes take turns
+        self._lane_running: dict[int, int] = {}  # lane -> its jobs thinking now (hints leave one worker free)
         self._tick = 0
         self._busy = 0
         self.done = 0
@@ -181,19 +190,23 @@ class Thinker:
         for _ in range(self.workers):
             pool.submit(_warm)
 
-    async def run(self, table: str, lane: int, fn: Callable[..., Any], *args: Any) -> Any:
+    async def run(self, table: str, lane: int, fn: Callable[..., Any], *args: Any,
+                  wanted: Callable[[], bool] | None = None) -> Any:
         """``fn(*args)`` in a worker, when the fair queue reaches it; ``thinking-busy`` (503) when over budget.
-        A job lost with a worker that was killed is asked once more of a fresh pool."""
+        ``table``: whose turn it uses (a table, or an address for hints); ``wanted``: asked when its
+        turn comes, False drops it (``hint-dropped``, 409). A job lost with a worker that was killed is asked
+        once more of a fresh pool."""
         try:
-            return await self._run(table, lane, fn, *args)
+            return await self._run(table, lane, fn, args, wanted)
         except concurrent.futures.process.BrokenProcessPool:
-            return await self._run(table, lane, fn, *args)
+            return await self._run(table, lane, fn, args, wanted)
 
-    async def _run(self, table: str, lane: int, fn: Callable[..., Any], *args: Any) -> Any:
+    async def _run(self, table: str, lane: int, fn: Callable[..., Any], args: tuple[Any, ...],
+                   wanted: Callable[[], bool] | None) -> Any:
         queue = self._queues.get(table)
         if self.waiting >= self.cap or (queue is not None and len(queue) >= PER_TABLE_WAITING):
             raise ProtocolError("thinking-busy", status=503)
-        job = _Job(table, lane, fn, args)
+        job = _Job(table, lane, fn, args, wanted)
         if queue is None:
             queue = self._queues[table] = deque()
         queue.append(job)
@@ -207,14 +220,24 @@ class Thinker:
             raise
 
     def _next(self) -> _Job | None:
-        ready = [(q[0].lane, self._served.get(t, -1), t) for t, q in self._queues.items()
-                 if q and self._running.get(t, 0) < PER_TABLE_RUNNING]
-        if not ready:
-            return None
-        table = min(ready)[2]  # people's lane first, then whoever waited longest since its last turn
-        self._tick += 1
-        self._served[table] = self._tick
-        return self._queues[table].popleft()
+        while True:
+            hints_full = self._lane_running.get(HINTS, 0) >= max(1, self.workers - 1)
+            ready = [(q[0].lane, self._served.get(t, -1), t) for t, q in self._queues.items()
+                     if q and self._running.get(t, 0) < PER_TABLE_RUNNING and not (hints_full and q[0].lane == HINTS)]
+            if not ready:
+                return None
+            lanes = {lane for lane, _, _ in ready}
+            # people's lane first; then the later lane served least recently; in it, whoever waited longest
+            lane = PEOPLE if PEOPLE in lanes else min(lanes, key=lambda n: (self._lane_served.get(n, -1), n))
+            table = min(r for r in ready if r[0] == lane)[2]
+            self._tick += 1
+            self._served[table] = self._lane_served[lane] = self._tick
+            job = self._queues[table].popleft()
+            if job.wanted is None or job.wanted():
+                return job
+            if not job.future.done():  # its asker moved or left: it never runs
+                job.future.set_exception(ProtocolError("hint-dropped", status=409))
+            self._forget(table)
 
     def _pump(self) -> None:
         while self._busy < self.workers:
@@ -223,6 +246,7 @@ class Thinker:
                 return
             self._busy += 1
             self._running[job.table] = self._running.get(job.table, 0) + 1
+            self._lane_running[job.lane] = self._lane_running.get(job.lane, 0) + 1
             done = asyncio.wrap_future(_pool(self.workers).submit(job.fn, *job.args))
             done.add_done_callback(functools.partial(self._finished, job))
 
@@ -230,6 +254,7 @@ class Thinker:
         self._busy -= 1
         self.done += 1
         self._running[job.table] -= 1
+        self._lane_running[job.lane] -= 1
         if not job.future.done():
             if result.cancelled():
                 job.future.cancel()

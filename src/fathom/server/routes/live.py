@@ -81,7 +81,7 @@ async def _serve_page(ws: WebSocket, table_id: str) -> None:
     except ProtocolError as exc:
         await refuse(exc, 4403 if exc.code == "bad-token" else 4400)
         return
-    client = Client(send=ws.send_text, seat=seat, lang=lang)
+    client = Client(send=ws.send_text, seat=seat, lang=lang, address=client_address(ws))
     client.push({"type": "welcome", "you": seat, "table": table.meta(), "describe": table.describe,
                  "chat": list(table.chat) if ref.reads_chat(table, seat) else []})
     writer = asyncio.get_running_loop().create_task(_writer(ws, table, client))
@@ -120,7 +120,7 @@ async def _receive(ws: WebSocket) -> str | bytes | None:
 async def _send_hint(ref: Referee, table: LiveTable, client: Client) -> None:
     move = table.state.move_number()
     try:
-        client.push({"type": "hint", "move_number": move, **(await ref.hint(table, client.seat)).to_json()})
+        client.push({"type": "hint", "move_number": move, **(await ref.hint(table, client.seat, client.address, client)).to_json()})
     except ProtocolError as exc:
         client.push(ref.error_message(exc, client.lang))
 
@@ -128,9 +128,9 @@ async def _send_hint(ref: Referee, table: LiveTable, client: Client) -> None:
 async def _handle(ref: Referee, table: LiveTable, client: Client, msg: dict[str, Any]) -> None:
     kind = msg["type"]
     if kind == "act":
-        await ref.act(table, client.seat, msg["action"], msg.get("expect"))
+        await ref.act(table, client.seat, msg["action"], msg.get("expect"), client.key)
     elif kind == "undo":
-        await ref.undo(table, client.seat, msg.get("expect"))
+        await ref.undo(table, client.seat, msg.get("expect"), client.key)
     elif kind == "back":
         if client.seat is None:
             raise ProtocolError("spectator", status=403)

@@ -13,7 +13,7 @@ from fathom.review import review_json
 from fathom.server.live import Client, LiveTable
 from fathom.server.protocol import ProtocolError, parse
 from fathom.server.replay import replay_turns
-from fathom.server.routes.common import Throttle, lang, read_json, referee, seated
+from fathom.server.routes.common import Throttle, client, lang, read_json, referee, seated
 from fathom.server.tables import dumps
 
 
@@ -34,12 +34,13 @@ def add_routes(app: FastAPI, throttle: Throttle) -> None:
     async def api_act(request: Request, table_id: str) -> dict[str, Any]:
         throttle(request)
         ref, table, seat = await seated(request, table_id)
+        key = ref.key_of(table, seat)  # the key the headers came with must still hold when the move is applied
         data = await read_json(request)
         data.setdefault("type", "act")
         msg = parse(dumps(data))
         if msg["type"] != "act":
             raise ProtocolError("bad-type", got=msg["type"], allowed="act")
-        move = await ref.act(table, seat, msg["action"], msg.get("expect"))
+        move = await ref.act(table, seat, msg["action"], msg.get("expect"), key)
         await ref.settled(table)  # the bots' answer (thought out in workers) is in what comes back
         return {"ok": True, "move_number": move, "to_move": to_move(table)}
 
@@ -47,10 +48,11 @@ def add_routes(app: FastAPI, throttle: Throttle) -> None:
     async def api_undo(request: Request, table_id: str) -> dict[str, Any]:
         throttle(request)
         ref, table, seat = await seated(request, table_id)
+        key = ref.key_of(table, seat)
         data = await read_json(request)
         data["type"] = "undo"
         msg = parse(dumps(data))
-        move = await ref.undo(table, seat, msg.get("expect"))
+        move = await ref.undo(table, seat, msg.get("expect"), key)
         return {"ok": True, "move_number": move}
 
     @app.post("/api/tables/{table_id}/back")
@@ -67,7 +69,7 @@ def add_routes(app: FastAPI, throttle: Throttle) -> None:
         throttle(request)
         ref, table, seat = await seated(request, table_id)
         move = table.state.move_number()
-        return {"move_number": move, **(await ref.hint(table, seat)).to_json()}
+        return {"move_number": move, **(await ref.hint(table, seat, client(request))).to_json()}
 
     @app.post("/api/tables/{table_id}/rematch")
     async def api_rematch(request: Request, table_id: str) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from fastapi import FastAPI, Request, Response
 from fathom.server import auth
 from fathom.server.db import still_open
 from fathom.server.protocol import ProtocolError
-from fathom.server.routes.common import SAVE_LIMIT, Throttle, read_json, referee, token
+from fathom.server.routes.common import SAVE_LIMIT, Throttle, client, read_json, referee, token
 from fathom.server.settings import Limits
 from fathom.server.storage import off_loop
 
@@ -35,7 +35,7 @@ def add_routes(app: FastAPI, throttle: Throttle, limits: Limits) -> None:
         ref = referee(request)
         if await ref.count_playing(time.time() - limits.idle_minutes * 60) >= limits.max_live_tables:
             raise ProtocolError("busy", status=503, n=limits.max_live_tables)
-        table, links = await ref.create(await read_json(request, limit=SAVE_LIMIT))
+        table, links = await ref.create(await read_json(request, limit=SAVE_LIMIT), creator=client(request))
         creations(request)
         await ref.settled(table)  # bots before the first person: their moves are in the answer
         return links
