@@ -5,7 +5,7 @@ An AST walk over every module of ``src/fathom`` outside ``games/``:
 
 * a game's name as a literal in a comparison (``game == "deep-blue"``, ``name in ("deep-blue", …)``)
   or as a literal key of a dict (``{"deep-blue": …}``): games are looked up through their plugin
-  (:mod:`fathom.plugins`) instead;
+  (:mod:`fathom.core.plugins`) instead;
 * a read of a state's private attribute (any underscore name a game's state class or the
   engine's ``State`` defines, on anything but ``self``; ``getattr(x, "_name")`` too), or of a
   Deep Blue storage field (:mod:`fathom.games.deep_blue.fields`) on a variable holding a state:

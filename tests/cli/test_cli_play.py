@@ -395,7 +395,7 @@ def test_missing_renderer_module_falls_back_to_the_view(cli, monkeypatch: pytest
 def test_default_bot_not_written_yet_falls_back_to_random(cli, monkeypatch: pytest.MonkeyPatch) -> None:
     from fathom.bots import registry as bots
 
-    monkeypatch.setitem(bots._BOTS["greedy"], "race", "fathom.bots.no_such_bot:Bot")
+    monkeypatch.setitem(bots._ADDED, "greedy", {"race": "fathom.bots.no_such_bot:Bot"})
     run = cli("play", "race", "--watch", "--players", "2", "--seed", "4")
     assert run.code == 0, run
     assert "The greedy bot for race is not available" in run.out and "using random" in run.out

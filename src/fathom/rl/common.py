@@ -17,7 +17,7 @@ import numpy as np
 
 from fathom.core.api import CHANCE, TERMINAL, State
 from fathom.core.errors import OptionError
-from fathom.plugins import plugin_for, plugins_with
+from fathom.core.plugins import plugin_for, plugins_with
 
 ENV_VERSION = 0
 """Bumped whenever observations, actions or rewards of the environments change."""

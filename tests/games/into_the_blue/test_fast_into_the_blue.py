@@ -21,7 +21,8 @@ from fathom.fast import need
 from fathom.games.into_the_blue.kernels import play as itb_play
 from fathom.games.into_the_blue.kernels import tables as itb_tables
 from fathom.fast import rng as fast_rng
-from fathom.fast.verify import Mismatch, verify_into_the_blue
+from fathom.fast.verify import Mismatch
+from fathom.games.into_the_blue.kernels.verify import verify_into_the_blue
 from fathom.games.into_the_blue import scoring
 from fathom.games.into_the_blue.data import DATA_FILE
 
@@ -153,7 +154,7 @@ def test_every_fast_command_says_how_to_install_numba_when_it_is_missing(monkeyp
         out = io.StringIO()
         assert main(argv, stdout=out) == 2
         assert "pip install -e '.[fast]'" in out.getvalue(), argv
-    from fathom.rl.fast_vector import FastIntoTheBlueVectorEnv
+    from fathom.games.into_the_blue.vector_env import FastIntoTheBlueVectorEnv
 
     with pytest.raises(need.FastUnavailable, match="pip install"):
         FastIntoTheBlueVectorEnv(num_envs=2)
