@@ -30,7 +30,7 @@ from fathom.core.registry import new_game
 from fathom.core.rng import Rng
 from fathom.fast.rng import seed_word
 from fathom.fast.spread import Spread
-from fathom.sim.runner import GameTask, bot_seed
+from fathom.core.tasks import GameTask, bot_seed
 
 BATCH = 4096  # games per call: records stream out batch by batch
 

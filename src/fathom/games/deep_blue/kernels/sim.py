@@ -25,7 +25,8 @@ from fathom.games.deep_blue.kernels.tables import MAX_PLAYERS, S_CUR, new_batch
 from fathom.games.deep_blue.kernels.tables import build as build_tables
 from fathom.fast.jit import kernel
 from fathom.fast.sim_tasks import Played, bot_states, seat_policies, seeds
-from fathom.sim.runner import MAX_STEPS, GameTask, game_record, play_one
+from fathom.core.tasks import GameTask
+from fathom.sim.runner import MAX_STEPS, game_record, play_one
 
 
 def policy(bot: Any) -> int | None:

@@ -40,7 +40,8 @@ from fathom.games.into_the_blue.kernels.tables import MAX_PLAYERS, MAX_VALUES, T
 from fathom.games.into_the_blue.kernels.tables import build as build_tables
 from fathom.fast.sim_tasks import Played, bot_states, seat_policies, seeds
 from fathom.games.into_the_blue import scoring
-from fathom.sim.runner import MAX_STEPS, GameTask, game_record
+from fathom.core.tasks import GameTask
+from fathom.sim.runner import MAX_STEPS, game_record
 
 FAILED, RUN, PERFECT = range(3)  # a dive's result, as the "dive" event names it
 # per game: length, aborted, turns, then per seat: decisions, dives by result, shells placed, chests, score
