@@ -23,8 +23,7 @@ from fathom.core.registry import game_names
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="fast_command", metavar="SUBCOMMAND", required=True)
     verify = sub.add_parser("verify", help="play the same games through both engines and compare every step")
-    verify.add_argument("--game", default="into-the-blue", choices=game_names(),
-                        help="the game (default into-the-blue)")
+    verify.add_argument("--game", required=True, choices=game_names(), help="the game")
     verify.add_argument("--games", type=int, default=1000, help="games in all (default 1000)")
     verify.add_argument("--players", default="2,3,4,5", help="player counts, comma separated (default 2,3,4,5)")
     verify.add_argument("--data-file", action="append", default=[], metavar="PATH",

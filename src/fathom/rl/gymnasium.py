@@ -54,7 +54,7 @@ class FathomEnv(gymnasium.Env):
 
     def __init__(
         self,
-        game: str = "into-the-blue",
+        game: str,
         players: int | None = None,
         learner_seat: int | str = 0,
         opponents: str | Sequence[Any] = "greedy",

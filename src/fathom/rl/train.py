@@ -123,7 +123,7 @@ class Adam:
             params[k] += self.lr * mh / (np.sqrt(vh) + 1e-8)  # ascent
 
 
-def make_env(game: str = "into-the-blue", players: int = 2, opponents: str | Sequence[str] = "greedy",
+def make_env(game: str, players: int = 2, opponents: str | Sequence[str] = "greedy",
              **kwargs: Any) -> FathomEnv:
     return FathomEnv(game, players=players, learner_seat="random", opponents=opponents, reward="score", **kwargs)
 
@@ -166,7 +166,7 @@ class TrainResult:
 
 
 def train(
-    game: str = "into-the-blue",
+    game: str,
     players: int = 2,
     opponents: str | Sequence[str] = "greedy",
     seconds: float = 60.0,
