@@ -8,6 +8,7 @@ PLUGIN = GamePlugin(
     engine="fathom_pig.game:PigGame",
     bots={"greedy": "fathom_pig.bots:HoldAtBot", "heuristic": "fathom_pig.bots:HoldAtBot"},
     renderer="fathom_pig.terminal:PigRenderer",
+    encoder="fathom_pig.encoding:PigEncoder",
     reward_bound=100.0, episode_length=2_000,
     web="fathom_pig",
     messages="fathom_pig",
