@@ -75,7 +75,7 @@ def test_gymnasium_and_pettingzoo_envs(name: str) -> None:
     multi = pz_env(name, players=2, seed=3)
     multi.reset(seed=3)
     steps = 0
-    for agent in multi.agent_iter(max_iter=5000):
+    for _agent in multi.agent_iter(max_iter=5000):
         obs, reward, done, truncated, _ = multi.last()
         multi.step(None if done or truncated else int(np.flatnonzero(obs["action_mask"])[0]))
         steps += 1
