@@ -135,7 +135,7 @@ def main() -> None:
     print("\nGymnasium environments, a learner picking random legal actions (one learner seat of 4):")
     from fathom.rl.gymnasium import FathomEnv
 
-    from fathom.rl.fast_vector import FastIntoTheBlueVectorEnv
+    from fathom.games.into_the_blue.vector_env import FastIntoTheBlueVectorEnv
     from fathom.games.deep_blue.vector_env import FastDeepBlueVectorEnv
 
     envs: list[tuple[str, Callable[[], Any], bool]] = [
@@ -154,9 +154,9 @@ def add_fast(rows: list[tuple[str, str, float, float, float]], name: str, second
     """fathom.fast's random play on one core: the reference bench's games inside one compiled loop
     (``fathom bench --fast``; the kernels are compiled or loaded before the clock starts)."""
     from fathom.core.registry import new_game
-    from fathom.fast.games import COMPILED
+    from fathom.fast.compiled import compiled_game
 
-    table, play = COMPILED[name].kernels(new_game(name, players=4, seed=0).game)
+    table, play = compiled_game(name).kernels(new_game(name, players=4, seed=0).game)
     play.one_core(table, 0, 1)
     loop = play.play_for(table, seconds, workers=0)
     row = ("fathom.fast (compiled)", f"{name}, 4 players", loop.transitions / loop.seconds,

@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from fathom.core import registry
+from fathom.core import plugins, registry
+from fathom.core.plugins import GamePlugin
 from fathom.core.api import CHANCE, TERMINAL, Game, State
 from fathom.core.options import Option, check_players, resolve_options
 from fathom.core.redact import Secret
@@ -118,10 +119,19 @@ class RaceState(State):
 @pytest.fixture(autouse=True)
 def race_registered(monkeypatch: pytest.MonkeyPatch) -> None:
     """Register the fake game for every CLI test (and only for the test)."""
-    monkeypatch.setitem(registry._GAMES, "race", "tests.cli.conftest:RaceGame")
+    monkeypatch.setitem(plugins._ADDED, "race", GamePlugin(name="race", title="Race", ident="race", camel="Race",
+                                                           engine="tests.cli.conftest:RaceGame"))
     monkeypatch.setitem(registry._LOADED, "race", RaceGame)
 
 
 @pytest.fixture
 def race_game() -> type[RaceGame]:
     return RaceGame
+
+
+@pytest.fixture
+def only_race_and_broken(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No declared game: only the fake one and one whose engine does not import."""
+    monkeypatch.setattr(plugins, "_registry", dict)
+    monkeypatch.setitem(plugins._ADDED, "broken", GamePlugin(name="broken", title="Broken", ident="broken",
+                                                             camel="Broken", engine="fathom.no_such_module:Game"))

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from fathom.core import registry
 
 FIGURES = ("transitions/s", "games/s", "clone()", "legal_actions()", "µs")
 
@@ -32,8 +31,7 @@ def test_bench_profile_prints_a_top_20(cli) -> None:
     assert "cProfile" in run.out and "tottime" in run.out and "_apply" in run.out
 
 
-def test_bench_skips_games_that_do_not_import(cli, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(registry, "_GAMES", {"race": "x:y", "broken": "fathom.no_such_module:Game"})
+def test_bench_skips_games_that_do_not_import(cli, only_race_and_broken) -> None:
     run = cli("bench", "--seconds", "0.05", "--players", "9")
     assert run.code == 0, run
     assert "broken: skipped, it does not import (ModuleNotFoundError" in run.out

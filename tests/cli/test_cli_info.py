@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from fathom.cli.main import main
-from fathom.core import registry
 
 
 def test_help_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:
@@ -25,8 +24,7 @@ def test_play_help_shows_options(capsys: pytest.CaptureFixture[str]) -> None:
         assert flag in out
 
 
-def test_games_lists_players_and_options(cli, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(registry, "_GAMES", {"race": "x:y", "broken": "fathom.no_such_module:Game"})
+def test_games_lists_players_and_options(cli, only_race_and_broken) -> None:
     run = cli("games")
     assert run.code == 0
     assert "race" in run.out and "2-4" in run.out and "target=5" in run.out and '"sprint"' in run.out

@@ -58,7 +58,7 @@ def test_review_of_an_into_the_blue_save_lists_the_dice_choices(cli, tmp_path: P
 
 
 def test_every_reviewed_game_has_a_terminal_table() -> None:
-    from fathom.plugins import plugin_for
+    from fathom.core.plugins import plugin_for
     from fathom.review import GAMES
 
     assert GAMES and all(callable(plugin_for(game).load("review_table")) for game in GAMES)

@@ -93,10 +93,14 @@ def test_a_game_without_compiled_bots_is_refused_naming_those_with(tmp_path: Pat
     """Which games ``--fast`` simulates comes from the compiled games that name a simulation module."""
     import dataclasses
 
-    from fathom.fast import games
+    from fathom.fast import compiled
 
-    without = dataclasses.replace(games.COMPILED["deep-blue"], simulate=None)
-    monkeypatch.setitem(games.COMPILED, "deep-blue", without)
+    real = compiled.compiled_game
+
+    def without_deep_blue_sims(name: str) -> compiled.CompiledGame:
+        return dataclasses.replace(real(name), simulate=None) if name == "deep-blue" else real(name)
+
+    monkeypatch.setattr(compiled, "compiled_game", without_deep_blue_sims)
     code, text = _command(tmp_path, "x", "simulate", "deep-blue", "--bots", "random,random", "--fast")
     assert code == 2
     assert "deep-blue has no compiled bots for simulations yet; --fast plays into-the-blue" in text.replace("\n", " ")

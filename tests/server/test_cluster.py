@@ -16,6 +16,9 @@ from websockets.sync.client import connect
 
 from fathom.core.registry import load
 
+# one PostgreSQL database for every test that uses it (this module empties it): one xdist worker runs them all
+pytestmark = pytest.mark.xdist_group("postgres")
+
 
 @pytest.fixture()
 def cluster(postgres_url: str, nginx_binary: str):

@@ -15,8 +15,8 @@ from fathom.server.i18n import ERRORS, UI
 def test_pages_and_static_files(client):
     assert "fathom" in client.get("/").text
     assert 'id="main"' in client.get("/t/anything").text
-    for path in ("/static/style.css", "/static/js/common.js", "/static/js/table.js", "/static/js/deepblue.js",
-                 "/static/js/intotheblue.js", "/static/js/lobby.js"):
+    for path in ("/static/style.css", "/static/js/common.js", "/static/js/table.js",
+                 "/static/games/deep-blue/renderer.js", "/static/games/into-the-blue/renderer.js", "/static/js/lobby.js"):
         assert client.get(path).status_code == 200, path
     assert client.get("/healthz").text == "ok"
 

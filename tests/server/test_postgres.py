@@ -10,7 +10,9 @@ from server_helpers import bearer, make_table
 
 URL = os.environ.get("FATHOM_TEST_POSTGRES_URL")
 # .ci/run starts a PostgreSQL server and sets the URL, so CI always runs this test.
-pytestmark = pytest.mark.skipif(not URL and not os.environ.get("CI"), reason="set FATHOM_TEST_POSTGRES_URL")
+# one PostgreSQL database for every test that uses it: they run on one xdist worker, one after another
+pytestmark = [pytest.mark.skipif(not URL and not os.environ.get("CI"), reason="set FATHOM_TEST_POSTGRES_URL"),
+              pytest.mark.xdist_group("postgres")]
 
 
 def test_postgres_tables_survive_a_restart():

@@ -7,7 +7,8 @@ from itertools import permutations
 
 from fathom.core.registry import make_game, new_game
 from fathom.games.deep_blue.data import GEMS
-from fathom.server.odds import deep_blue, into_the_blue
+from fathom.games.deep_blue.page_odds import page_odds as deep_blue
+from fathom.games.into_the_blue.page_odds import page_odds as into_the_blue
 
 COMP = make_game("deep-blue", players=2).components
 

@@ -58,7 +58,8 @@ def test_paired_difference_and_interval() -> None:
 
 
 def test_bad_arguments_say_what_is_allowed(capsys: pytest.CaptureFixture[str]) -> None:
-    for argv, says in ((["--games", "0"], "--games must be at least 1"), (["--opponent", "nobody"], "allowed:")):
+    for argv, says in ((["--game", "deep-blue", "--games", "0"], "--games must be at least 1"),
+                       (["--game", "deep-blue", "--opponent", "nobody"], "allowed:")):
         with pytest.raises(SystemExit):
             oracles.main(argv)
         assert says in capsys.readouterr().err

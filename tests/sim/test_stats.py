@@ -5,7 +5,8 @@ from __future__ import annotations
 from fathom.bots.registry import make_bot
 from fathom.core.driver import play
 from fathom.core.registry import new_game
-from fathom.plugins import plugin_for
+from fathom.core.plugins import plugin_for
+from fathom.games.deep_blue.stats import statistics
 from fathom.sim import stats
 
 
@@ -21,7 +22,7 @@ def test_deep_blue_seat_numbers_of_a_worked_log() -> None:
         _dive(1), {"type": "gem"}, {"type": "hazard"}, {"type": "resurface", "seat": 1},
         {"type": "dive-scored", "seat": 1, "vp": 3},  # the leader scores the tile even after resurfacing
     ]
-    rec = stats.deep_blue(events, 2)
+    rec = statistics(events, 2)
     assert rec["dives_led"] == [1, 1] and rec["dives_led_resurfaced"] == [0, 1]
     assert rec["dives_joined"] == [0, 1] and rec["resurfaced"] == [0, 2]
     assert rec["vp_leading"] == [9, 3] and rec["vp_joining"] == [0, 0]
@@ -31,7 +32,7 @@ def test_deep_blue_seat_numbers_of_a_worked_log() -> None:
 
 def test_hidden_scores_leave_the_vp_unknown() -> None:
     events = [_dive(0), {"type": "stop", "seat": 0}, {"type": "dive-scored", "seat": 0, "vp": None}]
-    rec = stats.deep_blue(events, 2)
+    rec = statistics(events, 2)
     assert rec["vp_leading"] == [None, 0] and rec["best_dive"] == [None, None]
 
 

@@ -12,30 +12,39 @@ from typing import Any
 
 from fathom.bots.settings import check_settings, constructor_settings
 from fathom.core.errors import OptionError, allowed_list
-from fathom.plugins import PLUGINS
+from fathom.core.plugins import all_plugins
 
 BotFactory = Callable[[str, int], Any]
 
 # name -> {game name or "*": "module:attr"}; imported lazily so front ends stay light. Bots made for
-# one game are registered by that game's plugin (fathom.plugins).
-_BOTS: dict[str, dict[str, str]] = {
+# one game are registered by that game's plugin (fathom.core.plugins).
+_GENERIC: dict[str, dict[str, str]] = {
     "random": {"*": "fathom.bots.random_bot:RandomBot"},
     "ismcts": {"*": "fathom.bots.ismcts:ISMCTSBot"},
 }
-for _plugin in PLUGINS:
-    for _name, _target in _plugin.bots.items():
-        _BOTS.setdefault(_name, {})[_plugin.name] = _target
+_ADDED: dict[str, dict[str, str]] = {}
+
+
+def _bots() -> dict[str, dict[str, str]]:
+    """Every bot: the generic ones, those each game's plugin declares, and those registered in code."""
+    found = {name: dict(games) for name, games in _GENERIC.items()}
+    for plugin in all_plugins():
+        for name, target in plugin.bots.items():
+            found.setdefault(name, {})[plugin.name] = target
+    for name, games in _ADDED.items():
+        found.setdefault(name, {}).update(games)
+    return found
 
 BOT_LEVELS = {0: "random", 1: "greedy", 2: "heuristic", 3: "ismcts"}
 """Levels a person can pick by number in every front end."""
 
 
 def register_bot(name: str, game: str, target: str) -> None:
-    _BOTS.setdefault(name, {})[game] = target
+    _ADDED.setdefault(name, {})[game] = target
 
 
 def bot_names(game: str) -> list[str]:
-    return sorted(name for name, games in _BOTS.items() if "*" in games or game in games)
+    return sorted(name for name, games in _bots().items() if "*" in games or game in games)
 
 
 CODE_ONLY = ("params", "policy")
@@ -46,7 +55,7 @@ def make_bot(name: str, game: str, seed: int = 0, **settings: Any) -> Any:
     """A bot called ``name`` (or a level number as text) for ``game``; ``settings`` go to its constructor."""
     if name.isdigit() and int(name) in BOT_LEVELS:
         name = BOT_LEVELS[int(name)]
-    games = _BOTS.get(name, {})
+    games = _bots().get(name, {})
     target = games.get(game) or games.get("*")
     if target is None:
         raise OptionError(f"no bot {name!r} for {game}; allowed: {allowed_list(bot_names(game))}")

@@ -62,23 +62,24 @@ def run(names: list[str], players: int, seconds: float, console: Console) -> int
         return 2
     import numba
 
-    from fathom.fast.games import COMPILED
+    from fathom.fast.compiled import compiled_game, compiled_names
 
     say(COUNTED, "dim")
     for name in names:
-        if name not in COMPILED:
-            say(f"{name}: no compiled kernel yet (fathom.fast covers {', '.join(COMPILED)}); skipped", "yellow")
+        if name not in compiled_names():
+            say(f"{name}: no compiled kernel yet (fathom.fast covers {', '.join(compiled_names())}); skipped",
+                "yellow")
             continue
         game: Any = new_game(name, players=players, seed=0).game
         start = time.perf_counter()
-        T, play = COMPILED[name].kernels(game)  # the tables, and the module of play loops
+        T, play = compiled_game(name).kernels(game)  # the tables, and the module of play loops
         play.one_core(T, 0, 1)
         play.all_cores(T, 0, 1, numba.get_num_threads())
         say(f"{name}: compiled kernels ready in {time.perf_counter() - start:.2f} s "
             "(compile on the first run, load from numba's cache after)", "dim")
         for label, workers in (("one core", 0), (f"{numba.get_num_threads()} cores", numba.get_num_threads())):
             say_loop(say, name, players, "random", label, play.play_for(T, seconds, workers=workers))
-        more = COMPILED[name].more_benches
+        more = compiled_game(name).more_benches
         if more is not None:
             more(game, T, players, seconds, functools.partial(say_loop, say, name, players), say)
     return 0

@@ -21,7 +21,7 @@ from fathom.cli import renderers
 from fathom.core.api import State
 from fathom.core.errors import OptionError
 from fathom.i18n import Translator
-from fathom.plugins import plugin_for
+from fathom.core.plugins import plugin_for
 
 DEFAULT_PEOPLE = ("you", "human")  # labels of people who gave no name (the log calls them "Seat N")
 

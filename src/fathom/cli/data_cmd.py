@@ -11,7 +11,7 @@ import argparse
 from rich.console import Console
 from rich.text import Text
 
-from fathom.plugins import known, plugins_with
+from fathom.core.plugins import known, plugins_with
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -19,7 +19,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     check = sub.add_parser("check", help="validate a replacement data file (prints OK or each problem)")
     check.add_argument("file", help="the JSON data file to check")
     games = [plugin.name for plugin in plugins_with("data_checker")]
-    check.add_argument("--game", choices=games, default=games[0], help=f"whose box it describes (default {games[0]})")
+    first = games[0] if games else None
+    check.add_argument("--game", choices=games, default=first, required=first is None,
+                       help=f"whose box it describes (default {first})")
 
 
 def run(args: argparse.Namespace, console: Console) -> int:

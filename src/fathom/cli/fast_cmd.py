@@ -23,8 +23,7 @@ from fathom.core.registry import game_names
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="fast_command", metavar="SUBCOMMAND", required=True)
     verify = sub.add_parser("verify", help="play the same games through both engines and compare every step")
-    verify.add_argument("--game", default="into-the-blue", choices=game_names(),
-                        help="the game (default into-the-blue)")
+    verify.add_argument("--game", required=True, choices=game_names(), help="the game")
     verify.add_argument("--games", type=int, default=1000, help="games in all (default 1000)")
     verify.add_argument("--players", default="2,3,4,5", help="player counts, comma separated (default 2,3,4,5)")
     verify.add_argument("--data-file", action="append", default=[], metavar="PATH",
@@ -46,9 +45,9 @@ def _tables(args: argparse.Namespace) -> list[tuple[int, dict[str, Any]]]:
     options: list[dict[str, Any]] = [{}] + [{"data_file": path} for path in args.data_file]
     if "first_player" in game_class(args.game).OPTIONS:  # drawn at setup by default (R-IB-1); a named seat too
         options.append({"first_player": 1})
-    from fathom.fast.games import COMPILED
+    from fathom.fast.compiled import compiled_game
 
-    options += COMPILED[args.game].option_sets()
+    options += compiled_game(args.game).option_sets()
     return [(p, o) for o in options for p in players]
 
 
@@ -58,9 +57,9 @@ Job = tuple[str, int, dict[str, Any], int, int, int, bool]
 
 def _batch(job: Job) -> tuple[int, int, int]:
     name, players, options, first, count, view_every, keen = job
-    from fathom.fast.games import COMPILED
+    from fathom.fast.compiled import compiled_game
 
-    result = COMPILED[name].verify(players, range(first, first + count), options, first, view_every, keen)
+    result = compiled_game(name).verify(players, range(first, first + count), options, first, view_every, keen)
     return result.games, result.steps, result.view_checks
 
 
@@ -75,10 +74,10 @@ def run(args: argparse.Namespace, console: Console) -> int:
         say("--games, --batch, --view-every and --jobs must be positive", "red")
         return 2
     from fathom.core.registry import new_game
-    from fathom.fast.games import COMPILED
+    from fathom.fast.compiled import compiled_names
 
-    if args.game not in COMPILED:
-        say(f"{args.game} has no compiled kernel yet; fathom.fast covers {', '.join(sorted(COMPILED))}", "red")
+    if args.game not in compiled_names():
+        say(f"{args.game} has no compiled kernel yet; fathom.fast covers {', '.join(compiled_names())}", "red")
         return 2
 
     tables = _tables(args)

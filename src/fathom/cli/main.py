@@ -17,6 +17,7 @@ from rich.text import Text
 from fathom.cli import bench, data_cmd, fast_cmd, info, odds_cmd, play, replay, review, warmup
 from fathom.cli.console import is_interactive, make_console, make_input
 from fathom.core.errors import FathomError
+from fathom.core.plugins import all_plugins
 from fathom.core.registry import game_names
 from fathom.server import cli as server_cli
 from fathom.sim import cli as sim_cli
@@ -78,8 +79,8 @@ COMMANDS: tuple[tuple[str, str, Callable[[argparse.ArgumentParser], None] | None
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="fathom",
-        description="Deep Blue and Into the Blue: play in the terminal or the browser, simulate and rank bots, "
-                    "report, bench.",
+        description=f"{' and '.join(plugin.title for plugin in all_plugins())}: play in the terminal or the "
+                    "browser, simulate and rank bots, report, bench.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name, help_text, add_arguments, run in COMMANDS:

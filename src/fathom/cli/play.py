@@ -28,7 +28,7 @@ from fathom.core.driver import Bot
 from fathom.core.errors import OptionError, allowed_list
 from fathom.core.options import parse_options
 from fathom.core.registry import game_class, game_names, new_game
-from fathom.core.rng import Rng
+from fathom.core.tasks import bot_seed as seat_bot_seed
 from fathom.i18n import DEFAULT_LANG, LANGS, Translator
 
 DEFAULT_BOT = "greedy"
@@ -130,7 +130,7 @@ def make_bots(
     bots: dict[int, Bot] = {}
     labels: dict[int, str] = {}
     for seat, name in zip(seats, names):
-        bot_seed = Rng.for_key(seed, 1_000_003 + seat).next64() >> 1
+        bot_seed = seat_bot_seed(seed, seat)
         try:
             bots[seat] = build_bot(name, game, bot_seed)
         except (ImportError, OptionError) as exc:

@@ -1,4 +1,4 @@
-"""Per-game terminal renderers, named by each game's plugin (:mod:`fathom.plugins`).
+"""Per-game terminal renderers, named by each game's plugin (:mod:`fathom.core.plugins`).
 
 A renderer turns a redacted ``view(seat)`` into Rich renderables; it never sees the
 real state's hidden parts. ``action_notes`` may add advice (odds) beside legal moves,
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from fathom.core.api import State
-from fathom.plugins import plugin_for
+from fathom.core.plugins import plugin_for
 
 
 class GameRenderer(Protocol):

@@ -11,45 +11,28 @@ from typing import Any
 
 from fathom.core.api import OLD_SAVE_FORMATS, SAVE_FORMAT, Game, State
 from fathom.core.errors import FathomError, OptionError, SaveFormatError, allowed_list
+from fathom.core.plugins import known, plugin_names
 
 GameFactory = Callable[..., Game]
 
 
-def _discover() -> dict[str, str]:
-    """Every game package under ``fathom.games`` that names its engine: ``NAME`` -> ``ENGINE``
-    (``"module:Class"``, imported on first use). Adding a game is adding its package."""
-    import importlib
-    import pkgutil
-
-    import fathom.games
-
-    found: dict[str, str] = {}
-    for info in pkgutil.iter_modules(fathom.games.__path__, "fathom.games."):
-        if info.ispkg:
-            package = importlib.import_module(info.name)
-            engine = getattr(package, "ENGINE", None)
-            if isinstance(engine, str):
-                found[package.NAME] = engine
-    return found
-
-
-_GAMES: dict[str, str] = _discover()
 _LOADED: dict[str, type[Game]] = {}
 
 
 def game_names() -> list[str]:
-    return sorted(_GAMES)
+    """Every game declared in the entry-point group ``fathom.games`` (:mod:`fathom.core.plugins`)."""
+    return plugin_names()
 
 
 def game_class(name: str) -> type[Game]:
-    """The :class:`Game` subclass for ``name`` (imported on first use)."""
-    if name not in _GAMES:
-        raise OptionError(f"unknown game {name!r}; allowed: {allowed_list(game_names())}")
+    """The :class:`Game` subclass for ``name`` (its plugin names it; imported on first use)."""
     if name not in _LOADED:
-        import importlib
-
-        module, _, attr = _GAMES[name].partition(":")
-        _LOADED[name] = getattr(importlib.import_module(module), attr)
+        cls = known(name).load("engine")
+        if not (isinstance(cls, type) and issubclass(cls, Game)):
+            raise TypeError(f"the plugin of {name!r} names an engine that is not a Game subclass: {cls!r}")
+        if cls.name != name:
+            raise ValueError(f"the plugin of {name!r} names an engine called {cls.name!r}")
+        _LOADED[name] = cls
     return _LOADED[name]
 
 
@@ -67,8 +50,7 @@ def rules_summary(name: str, lang: str = "en") -> str:
 
 
 def _rules_folder(name: str) -> Traversable:
-    game_class(name)  # an unknown name fails here, with the allowed names
-    package = _GAMES[name].partition(":")[0].rpartition(".")[0]
+    package = game_class(name).__module__.rpartition(".")[0]  # an unknown name fails here, with the allowed names
     return resources.files(package) / "rules"
 
 

@@ -2,7 +2,7 @@
 batches on the compiled engine, for every game whose bots have compiled forms.
 
 Why the same records: a designer compares a fast run with a reference one, and a saved run must
-replay. Each game's module (``itb_sim``, ``db_sim``: named by :data:`fathom.fast.games.COMPILED`)
+replay. Each game's module (named by its compiled form, :class:`fathom.fast.compiled.CompiledGame`)
 plays a task from its own seed with each seat's bot seeded ``bot_seed(seed, seat)``, exactly as
 :func:`fathom.sim.runner.play_one` does, with compiled bots that choose what the Python bots choose,
 and writes the record ``play_one`` writes. Only the timing fields differ: ``think_s`` is not
@@ -30,7 +30,7 @@ from fathom.core.registry import new_game
 from fathom.core.rng import Rng
 from fathom.fast.rng import seed_word
 from fathom.fast.spread import Spread
-from fathom.sim.runner import GameTask, bot_seed
+from fathom.core.tasks import GameTask, bot_seed
 
 BATCH = 4096  # games per call: records stream out batch by batch
 
@@ -41,10 +41,10 @@ Played = tuple[Callable[[int, int], None], Callable[[int], dict[str, Any]]]
 
 def kernels() -> dict[str, Any]:
     """The games ``--fast`` simulates, by name: those whose compiled form has bots (each one's module)."""
-    from fathom.fast.games import COMPILED
+    from fathom.fast.compiled import compiled_game, compiled_names
 
-    return {name: import_module(compiled.simulate) for name, compiled in COMPILED.items()
-            if compiled.simulate is not None}
+    found = {name: compiled_game(name).simulate for name in compiled_names()}
+    return {name: import_module(module) for name, module in found.items() if module is not None}
 
 
 def supported(tasks: Sequence[GameTask]) -> dict[str, Any]:

@@ -18,9 +18,7 @@ from typing import Any
 import numpy as np
 
 from fathom.core.api import CHANCE, TERMINAL
-from fathom.core.registry import new_game
 from fathom.core.rng import Rng
-from fathom.fast.need import need_numba
 
 STOP_BIAS = 0.3  # how often the chooser takes the first legal action (stop / the shallowest level)
 
@@ -45,7 +43,7 @@ class VerifyResult:
         self.tables += other.tables
 
 
-def _fail(what: str, seed: int, step: int, ref: Any, fast: Any, history: list[str], options: dict) -> Mismatch:
+def fail(what: str, seed: int, step: int, ref: Any, fast: Any, history: list[str], options: dict) -> Mismatch:
     return _differs(f"{what} at step {step} of seed {seed} (options {options}): reference {ref!r}, fast {fast!r}",
                     history)
 
@@ -82,7 +80,7 @@ def play_both(refs: list[Any], fast: Any, seeds: Sequence[int], options: dict[st
         cur = fast.current_player()
         for g, r in enumerate(refs):
             if int(cur[g]) != r.current_player:
-                raise _fail("current player", seeds[g], step, r.current_player, int(cur[g]), histories[g], options)
+                raise fail("current player", seeds[g], step, r.current_player, int(cur[g]), histories[g], options)
         if not live:
             break
         legal, n_legal = fast.legal_arrays()
@@ -95,12 +93,12 @@ def play_both(refs: list[Any], fast: Any, seeds: Sequence[int], options: dict[st
             r = refs[g]
             moves = legal[g, :n_legal[g]].tolist()
             if moves != r.legal_actions():
-                raise _fail("legal actions", seeds[g], step, r.legal_actions(), moves, histories[g], options)
+                raise fail("legal actions", seeds[g], step, r.legal_actions(), moves, histories[g], options)
             m = n_chance[g]
             outcomes = r.chance_outcomes()
             mine = list(zip(chance[g, :m].tolist(), probs[g, :m].tolist())) if m else []
             if mine != outcomes:
-                raise _fail("chance outcomes", seeds[g], step, outcomes, mine, histories[g], options)
+                raise fail("chance outcomes", seeds[g], step, outcomes, mine, histories[g], options)
             try:
                 if views is not None:
                     result.view_checks += views(g, r)
@@ -111,7 +109,7 @@ def play_both(refs: list[Any], fast: Any, seeds: Sequence[int], options: dict[st
             if r.current_player == CHANCE:
                 action = r.sample_chance()
                 if int(drawn[g]) != action:
-                    raise _fail("drawn chance outcome", seeds[g], step, action, int(drawn[g]), histories[g], options)
+                    raise fail("drawn chance outcome", seeds[g], step, action, int(drawn[g]), histories[g], options)
             else:
                 action = choose(r, moves, choosers[g])
             actions[g] = action
@@ -125,44 +123,3 @@ def play_both(refs: list[Any], fast: Any, seeds: Sequence[int], options: dict[st
     return result
 
 
-def verify_into_the_blue(players: int, seeds: Sequence[int], options: dict[str, Any] | None = None,
-                         chooser_seed: int = 0, view_every: int = 1) -> VerifyResult:
-    """Play ``seeds`` through both engines in one batch and compare at every step (raises
-    :class:`Mismatch` on the first difference)."""
-    need_numba("fathom fast verify")
-    from fathom.games.into_the_blue.kernels.batch import IntoTheBlueBatch
-
-    options = dict(options or {})
-    refs = [new_game("into-the-blue", players=players, seed=s, record_events=False, **options) for s in seeds]
-    fast = IntoTheBlueBatch(refs[0].game, len(refs))
-    fast.reset(seeds)
-    encoder = fast.encoder
-
-    def check_views(live: list[int], step: int) -> Callable[[int, Any], int]:
-        views = [fast.observations(np.full(len(refs), seat)) for seat in range(players)]
-
-        def check(g: int, r: Any) -> int:
-            for seat in range(players):
-                want = encoder.encode(r.view(seat), seat)
-                if not np.array_equal(want, views[seat][g]):
-                    diff = {f.name: (encoder.describe(want)[f.name], encoder.describe(views[seat][g])[f.name])
-                            for f in encoder.fields
-                            if not np.array_equal(want[f.offset:f.stop], views[seat][g][f.offset:f.stop])}
-                    raise Mismatch(f"seat {seat}'s view: reference {({k: v[0] for k, v in diff.items()})!r}, "
-                                   f"fast {({k: v[1] for k, v in diff.items()})!r}")
-            return players
-
-        return check
-
-    result = play_both(refs, fast, seeds, options, chooser_seed, view_every, check_views)
-    final = fast.scores()
-    for g, r in enumerate(refs):
-        history = result.histories[g]
-        if final[g].tolist() != [int(x) for x in r.scores()]:
-            raise _fail("final scores", seeds[g], result.final_step, r.scores(), final[g].tolist(), history, options)
-        reason = r.view(None)["end"]["reason"]
-        if fast.over_reason(g) != reason:
-            raise _fail("why the game ended", seeds[g], result.final_step, reason, fast.over_reason(g), history, options)
-    result.histories = []
-    result.tables.append(f"into-the-blue {players}p {options or ''}".strip())
-    return result

@@ -3,7 +3,7 @@
 * **Finding a game.** A game's ``__init__`` names ``NAME`` (its ``Game.name``) and
   ``ENGINE`` (``"module:Class"`` of its :class:`~fathom.core.api.Game`);
   :mod:`fathom.core.registry` finds every package that does. The parts above the engine
-  (bots, renderer, encoder…) are registered in :mod:`fathom.plugins`.
+  (bots, renderer, encoder…) are registered in :mod:`fathom.core.plugins`.
 * **Storage is private to the package.** A state's fields are the game's own business;
   everything outside ``fathom/games/<game>/`` reads a state through the engine API
   (:mod:`fathom.core.api`) and the game's public read API (Deep Blue:

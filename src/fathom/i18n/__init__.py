@@ -11,6 +11,9 @@ Each catalog (``en.json``, ``fr.json`` beside this module) has sections:
 * ``scenarios``: translated scenario names, and as ``ID.rule`` what each changes on Sunken City
   dives (English uses the data's own names and rules, which a corrected data file may change).
 
+A game adds its own words: its plugin's ``messages`` package holds ``i18n/<lang>.json`` with any of
+the same sections, merged over fathom's (so a game installed from elsewhere speaks both languages).
+
 Templates use ``{name}`` placeholders (``str.format``; ``{x!r}`` in errors). A key
 with the suffix ``.one`` or ``.zero`` is the form used when the parameter ``n`` is 1
 or 0 (``"{n} rerolls left"`` / ``"1 reroll left"``); the pages' ``t()`` does the same.
@@ -61,7 +64,23 @@ def catalog(lang: str) -> Catalog:
     missing = [name for name in SECTIONS if not isinstance(raw.get(name), dict)]
     if missing:
         raise ValueError(f"catalog {lang}.json lacks the section(s) {', '.join(missing)}")
-    return Catalog(lang, *(dict(raw[name]) for name in SECTIONS))
+    sections = {name: dict(raw[name]) for name in SECTIONS}
+    for extra in _game_catalogs(lang):
+        for name in SECTIONS:
+            sections[name].update(extra.get(name) or {})
+    return Catalog(lang, *(sections[name] for name in SECTIONS))
+
+
+def _game_catalogs(lang: str) -> list[dict[str, Any]]:
+    """The words of each game that brings its own (its plugin's ``messages``), in ``lang``."""
+    from fathom.core.plugins import plugins_with
+
+    found = []
+    for plugin in plugins_with("messages"):
+        path = resources.files(str(plugin.messages)) / "i18n" / f"{lang}.json"
+        if path.is_file():
+            found.append(json.loads(path.read_text(encoding="utf-8")))
+    return found
 
 
 NARROW_NBSP = "\u202f"

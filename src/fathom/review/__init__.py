@@ -15,7 +15,7 @@ from typing import Any
 
 from fathom.core.api import State
 from fathom.core.errors import OptionError, allowed_list
-from fathom.plugins import load_target, plugin_for, plugins_with
+from fathom.core.plugins import load_target, plugin_for, plugins_with
 
 GAMES = tuple(plugin.name for plugin in plugins_with("review"))
 """The games a review exists for (every front end asks here; each game's plugin names its review)."""

@@ -17,18 +17,19 @@ import numpy as np
 
 from fathom.core.api import CHANCE, TERMINAL, State
 from fathom.core.errors import OptionError
-from fathom.plugins import plugin_for, plugins_with
+from fathom.core.plugins import plugin_for, plugins_with
 
 ENV_VERSION = 0
 """Bumped whenever observations, actions or rewards of the environments change."""
 
 GAMES = tuple(plugin.name for plugin in plugins_with("encoder"))
-"""The games an environment exists for (each game's plugin names its observation encoder)."""
-_ALIASES = {
-    alias: plugin.name
-    for plugin in plugins_with("encoder")
-    for alias in (plugin.name, plugin.ident, plugin.ident.replace("_", ""), plugin.camel.lower())
-}
+"""The games an environment exists for when fathom is imported (each game's plugin names its observation
+encoder); :func:`game_name` asks the registry again, so a game declared later is found too."""
+
+
+def _aliases() -> dict[str, str]:
+    return {alias: plugin.name for plugin in plugins_with("encoder")
+            for alias in (plugin.name, plugin.ident, plugin.ident.replace("_", ""), plugin.camel.lower())}
 
 REWARDS = ("win", "score")
 """``win``: +1 for a (possibly shared) win, -1 otherwise. ``score``: own final score
@@ -37,9 +38,10 @@ minus the mean final score of the other seats (in game points; zero-sum)."""
 
 def game_name(name: str) -> str:
     """The fathom game name for ``name`` (``deep-blue``, ``deep_blue``, ``DeepBlue`` ...)."""
-    key = _ALIASES.get(name) or _ALIASES.get(name.lower().replace("-", "").replace("_", "")) or _ALIASES.get(name.lower())
+    aliases = _aliases()
+    key = aliases.get(name) or aliases.get(name.lower().replace("-", "").replace("_", "")) or aliases.get(name.lower())
     if key is None:
-        raise OptionError(f"unknown game {name!r}; allowed: {', '.join(sorted(GAMES))}")
+        raise OptionError(f"unknown game {name!r}; allowed: {', '.join(sorted(set(aliases.values())))}")
     return key
 
 

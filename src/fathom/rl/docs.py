@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from fathom.core.registry import make_game
-from fathom.plugins import plugin_for
+from fathom.core.plugins import plugin_for
 from fathom.rl import common
 from fathom.rl.encoding import action_features, encoder_for
 

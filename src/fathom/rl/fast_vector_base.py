@@ -3,7 +3,7 @@ kernel that steps ``num_envs`` games in place.
 
 Why a base: the checks of the arguments, the spaces, the two sets of output arrays used in turn,
 the seeds of ``reset`` and the slices handed to threads are the same for every game; a game's class
-(:class:`~fathom.rl.fast_vector.FastIntoTheBlueVectorEnv`,
+(:class:`~fathom.games.into_the_blue.vector_env.FastIntoTheBlueVectorEnv`,
 :class:`~fathom.games.deep_blue.vector_env.FastDeepBlueVectorEnv`) only builds its tables and calls
 its kernels (:meth:`_reset_slice`, :meth:`_step_slice`).
 """

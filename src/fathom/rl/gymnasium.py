@@ -40,7 +40,7 @@ from fathom.bots.specs import build_bot
 from fathom.core.api import CHANCE, TERMINAL, State
 from fathom.core.errors import OptionError
 from fathom.core.registry import make_game, new_game
-from fathom.plugins import plugin_for
+from fathom.core.plugins import plugin_for
 from fathom.rl import common
 from fathom.rl.encoding import encoder_for
 
@@ -54,7 +54,7 @@ class FathomEnv(gymnasium.Env):
 
     def __init__(
         self,
-        game: str = "into-the-blue",
+        game: str,
         players: int | None = None,
         learner_seat: int | str = 0,
         opponents: str | Sequence[Any] = "greedy",

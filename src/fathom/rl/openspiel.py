@@ -45,7 +45,7 @@ from open_spiel.python.algorithms import mcts
 from fathom.core.api import CHANCE, TERMINAL
 from fathom.core.registry import make_game
 from fathom.core.rng import Rng
-from fathom.plugins import plugin_for
+from fathom.core.plugins import plugin_for
 from fathom.rl import common
 from fathom.rl.encoding import encoder_for
 

@@ -50,7 +50,7 @@ class FathomAECEnv(AECEnv):
 
     def __init__(
         self,
-        game: str = "deep-blue",
+        game: str,
         players: int | None = None,
         seed: int | None = None,
         reward: str = "win",
@@ -186,11 +186,11 @@ class FathomAECEnv(AECEnv):
         pass
 
 
-def raw_env(game: str = "deep-blue", players: int | None = None, seed: int | None = None, **kwargs: Any) -> FathomAECEnv:
+def raw_env(game: str, players: int | None = None, seed: int | None = None, **kwargs: Any) -> FathomAECEnv:
     """The unwrapped AEC env (see :class:`FathomAECEnv` for the keyword arguments and options)."""
     return FathomAECEnv(game, players=players, seed=seed, **kwargs)
 
 
-def env(game: str = "deep-blue", players: int | None = None, seed: int | None = None, **kwargs: Any) -> AECEnv:
+def env(game: str, players: int | None = None, seed: int | None = None, **kwargs: Any) -> AECEnv:
     """The AEC env wrapped in PettingZoo's order-enforcing wrapper (the usual entry point)."""
     return wrappers.OrderEnforcingWrapper(raw_env(game, players=players, seed=seed, **kwargs))

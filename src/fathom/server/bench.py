@@ -33,7 +33,7 @@ from typing import Any
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--tables", type=int, default=200, help="concurrent tables (default 200)")
     parser.add_argument("--players", type=int, default=2, help="seats per table (default 2)")
-    parser.add_argument("--game", default="deep-blue", help="game (default deep-blue)")
+    parser.add_argument("--game", required=True, help="the game its tables play")
     parser.add_argument("--seconds", type=float, default=30.0, help="how long to run (default 30)")
     parser.add_argument("--think-ms", type=float, default=0.0, help="pause before each move (default 0)")
     parser.add_argument("--url", default="", help="a running server (default: start one on 127.0.0.1)")

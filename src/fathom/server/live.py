@@ -15,7 +15,7 @@ from typing import Any
 
 from fathom.core.api import CHANCE, TERMINAL, State
 from fathom.core.registry import new_game
-from fathom.plugins import plugin_for
+from fathom.core.plugins import plugin_for
 from fathom.server.catalog import describe
 from fathom.server.clock import TokenBucket, now
 from fathom.server.db import LoggedAction, TableRecord, still_open

@@ -24,7 +24,8 @@ from fathom.core.errors import OptionError
 from fathom.core.options import RANDOM, check_players
 from fathom.core.registry import game_class
 from fathom.sim.fairness import SIGNIFICANT, seat_rates, seat_tests
-from fathom.sim.runner import GameTask, make_tasks
+from fathom.core.tasks import GameTask
+from fathom.sim.runner import make_tasks
 
 
 NO_SCENARIO = "standard"  # the table label of a game without scenarios

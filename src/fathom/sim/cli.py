@@ -31,7 +31,7 @@ def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", choices=game_names(), help="which game")
     parser.add_argument("--players", type=int, default=None, help="seats per game (default: one per bot)")
     parser.add_argument("--scenario", default=None,
-                        help="Deep Blue scenario id (e.g. storm), or 'all': every scenario in turn, deal by deal")
+                        help="scenario id of a game with scenarios (e.g. storm), or 'all': every scenario in turn, deal by deal")
     _run_options(parser)
 
 
@@ -46,8 +46,8 @@ def _run_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.add_argument("--fast", action="store_true",
                         help="play on the compiled engine (fathom.fast, needs numba: pip install -e '.[fast]'): the "
-                             "same games and records; Into the Blue with the random, greedy and heuristic bots, Deep Blue "
-                             "with its compiled bots (random, greedy, heuristic); any other bot is refused before a game, naming those")
+                             "same games and records, for the games and bots with a compiled form; any other is "
+                             "refused before a game, naming those")
 
 
 def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
@@ -74,7 +74,7 @@ def add_tournament_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", default=os.path.join("results", "tournament"), metavar="PREFIX",
                         help="write PREFIX.jsonl and PREFIX.csv of every game (a .jsonl or .csv ending is dropped)")
     parser.add_argument("--ladder", default=None, metavar="PREFIX",
-                        help="also write the ladder as PREFIX.md and PREFIX.json (shipped: docs/ladder, docs/ladder-into-the-blue)")
+                        help="also write the ladder as PREFIX.md and PREFIX.json (the shipped ones: docs/ladder*)")
 
 
 def add_report_arguments(parser: argparse.ArgumentParser) -> None:
@@ -90,7 +90,7 @@ def add_balance_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", default=None, metavar="N,N,...",
                         help="player counts to study, comma-separated (default: every count the game allows)")
     parser.add_argument("--scenarios", default=None, metavar="ID,ID,...",
-                        help="Deep Blue scenarios to study, comma-separated (default: every one, 'none' included)")
+                        help="scenarios to study (games with scenarios), comma-separated (default: every one, 'none' included)")
     _run_options(parser)
     parser.add_argument("--games", type=int, default=DEFAULT_BALANCE_GAMES,
                         help=f"games per table (default {DEFAULT_BALANCE_GAMES})")

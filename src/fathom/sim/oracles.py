@@ -79,7 +79,7 @@ def measure(game: str, games: int, seed: int, opponent: str, iterations: int | N
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", default="deep-blue")
+    parser.add_argument("--game", required=True)
     parser.add_argument("--games", type=int, default=240, help="games each (4 seat rotations a deal)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--opponent", default="heuristic", help="bot spec of the three other seats")

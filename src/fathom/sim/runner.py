@@ -25,34 +25,10 @@ from fathom.bots.specs import build_bot
 from fathom.core.api import CHANCE, TERMINAL
 from fathom.core.errors import OptionError
 from fathom.core.registry import game_class, new_game
-from fathom.core.rng import Rng
+from fathom.core.tasks import TIMING_KEYS, GameTask, bot_seed, deal_seed
 from fathom.sim import stats as game_stats
 
 MAX_STEPS = 200_000
-TIMING_KEYS = ("think_s", "wall_s")
-"""Record fields that measure time: they vary from run to run, everything else does not."""
-
-
-@dataclass(frozen=True)
-class GameTask:
-    index: int
-    game: str
-    players: int
-    options: dict[str, Any]
-    seed: int
-    deal: int
-    rotation: int
-    seats: tuple[str, ...]  # bot spec per seat
-
-
-def deal_seed(master: int, deal: int) -> int:
-    """The game seed of deal ``deal`` in a run seeded ``master``."""
-    return Rng.for_key(master, 7_000_001 + deal).next64() >> 1
-
-
-def bot_seed(game_seed: int, seat: int) -> int:
-    """The seed of the bot in ``seat`` (the same rule as ``fathom play``)."""
-    return Rng.for_key(game_seed, 1_000_003 + seat).next64() >> 1
 
 
 def make_tasks(

@@ -26,7 +26,8 @@ from itertools import combinations, combinations_with_replacement
 from typing import Any
 
 from fathom.sim import elo
-from fathom.sim.runner import GameTask, make_tasks, summarize
+from fathom.core.tasks import GameTask
+from fathom.sim.runner import make_tasks, summarize
 
 SHIPPED_BOTS = ("random", "greedy", "heuristic", "ismcts")
 

@@ -2,7 +2,7 @@
 
 The same tasks through :func:`fathom.sim.runner.run_tasks` (reference engine, Python bots) and with
 ``fast=True`` (kernel, compiled bots) must give equal records, timing aside: scores, winners,
-places, length, turns, decisions and every statistic ``fathom.sim.stats.deep_blue`` reads from the
+places, length, turns, decisions and every statistic ``fathom.games.deep_blue.stats.statistics`` reads from the
 event log (dives with their leaders, gems, outcomes and hazards, hires, resurfacings, VP led and
 joined, best dives). The kernel's tally must follow every game itself: a game it hands back to
 ``play_one`` (its way out for a game it cannot follow) would make the comparison empty, so here

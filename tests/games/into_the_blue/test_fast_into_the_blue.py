@@ -21,7 +21,8 @@ from fathom.fast import need
 from fathom.games.into_the_blue.kernels import play as itb_play
 from fathom.games.into_the_blue.kernels import tables as itb_tables
 from fathom.fast import rng as fast_rng
-from fathom.fast.verify import Mismatch, verify_into_the_blue
+from fathom.fast.verify import Mismatch
+from fathom.games.into_the_blue.kernels.verify import verify_into_the_blue
 from fathom.games.into_the_blue import scoring
 from fathom.games.into_the_blue.data import DATA_FILE
 
@@ -121,7 +122,7 @@ def test_fathom_fast_verify_and_bench_fast_from_the_command_line():
     from fathom.cli.main import main
 
     out = io.StringIO()
-    assert main(["fast", "verify", "--games", "8", "--batch", "4", "--players", "2,5"], stdout=out) == 0
+    assert main(["fast", "verify", "--game", "into-the-blue", "--games", "8", "--batch", "4", "--players", "2,5"], stdout=out) == 0
     text = out.getvalue()
     assert "8 games" in text and "agrees with the reference engine" in text
     out = io.StringIO()
@@ -139,7 +140,7 @@ def test_fathom_fast_verify_reports_a_difference(monkeypatch: pytest.MonkeyPatch
     original = scoring.rank_level
     monkeypatch.setattr(scoring, "rank_level", lambda lv, b, u, t: original(lv, b, u, [-x for x in t]))
     out = io.StringIO()
-    assert main(["fast", "verify", "--games", "100", "--players", "4", "--view-every", "1"], stdout=out) == 1
+    assert main(["fast", "verify", "--game", "into-the-blue", "--games", "100", "--players", "4", "--view-every", "1"], stdout=out) == 1
     assert "differs from the reference engine" in out.getvalue()
 
 
@@ -149,11 +150,11 @@ def test_every_fast_command_says_how_to_install_numba_when_it_is_missing(monkeyp
     from fathom.cli.main import main
 
     monkeypatch.setattr(need, "have_numba", lambda: False)
-    for argv in (["bench", "--fast", "--game", "into-the-blue"], ["fast", "verify", "--games", "1"]):
+    for argv in (["bench", "--fast", "--game", "into-the-blue"], ["fast", "verify", "--game", "into-the-blue", "--games", "1"]):
         out = io.StringIO()
         assert main(argv, stdout=out) == 2
         assert "pip install -e '.[fast]'" in out.getvalue(), argv
-    from fathom.rl.fast_vector import FastIntoTheBlueVectorEnv
+    from fathom.games.into_the_blue.vector_env import FastIntoTheBlueVectorEnv
 
     with pytest.raises(need.FastUnavailable, match="pip install"):
         FastIntoTheBlueVectorEnv(num_envs=2)

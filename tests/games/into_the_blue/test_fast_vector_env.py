@@ -12,7 +12,7 @@ import pytest
 pytest.importorskip("numba")
 
 from fathom.core.rng import Rng
-from fathom.rl.fast_vector import FastIntoTheBlueVectorEnv
+from fathom.games.into_the_blue.vector_env import FastIntoTheBlueVectorEnv
 from fathom.rl.gymnasium import FathomEnv
 
 

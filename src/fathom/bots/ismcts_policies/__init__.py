@@ -17,7 +17,7 @@ from typing import Any
 
 from fathom.bots.ismcts_policies.generic import GenericPolicy
 from fathom.bots.settings import check_settings, constructor_settings
-from fathom.plugins import plugin_for
+from fathom.core.plugins import plugin_for
 
 __all__ = ["GenericPolicy", "policy_for_game", "warm_compiled_playouts"]
 

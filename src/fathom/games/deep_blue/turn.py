@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from fathom.games.deep_blue import phases as ph
 from fathom.games.deep_blue.counts import dot
+from fathom.games.deep_blue.market import REFRESH
 
 if TYPE_CHECKING:
     from fathom.games.deep_blue.fields import StateFields as _Base
@@ -51,7 +52,7 @@ class TurnRules(_Base):
             self.moved = 0
             self._emit({"type": "sail", "seat": p, "text": f"Seat {p} sails"})
         elif action == game.A_REFRESH:
-            self.begin_payment(p, 4, game.components.refresh_price)
+            self.begin_payment(p, REFRESH, game.components.refresh_price)
         elif action in game.DIVE_SITE:
             self.start_dive(game.DIVE_SITE[action], p, forced=False)
         else:

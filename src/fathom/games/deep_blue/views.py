@@ -17,6 +17,7 @@ from fathom.games.deep_blue import phases as ph
 from fathom.games.deep_blue.facts import FACE_DOWN
 from fathom.games.deep_blue.counts import as_named
 from fathom.games.deep_blue.data import GEMS, SPOT_KINDS
+from fathom.games.deep_blue.market import REFRESH
 
 if TYPE_CHECKING:
     from fathom.games.deep_blue.fields import StateFields as _Base
@@ -130,7 +131,7 @@ class ViewBuilder(_Base):
         phase = self.phase
         info: dict[str, Any] = {"phase": ph.NAMES[phase]}
         if phase == ph.PAY:
-            info["paying_for"] = "refresh" if self.pay_for == 4 else f"slot{self.pay_for + 1}"
+            info["paying_for"] = "refresh" if self.pay_for == REFRESH else f"slot{self.pay_for + 1}"
             info["left_to_pay"] = self.pay_left
         elif phase in (ph.SAIL_PAY, ph.SAIL_MOVE):
             info["movement"] = self.sail_points

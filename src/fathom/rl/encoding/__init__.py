@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from fathom.plugins import plugin_for
+from fathom.core.plugins import plugin_for
 from fathom.rl.encoding.spec import Encoder, Field, Layout
 
 __all__ = ["Encoder", "Field", "Layout", "encoder_for", "action_features"]

@@ -3,7 +3,7 @@
 
 The compiled bots (:mod:`fathom.games.deep_blue.bots.compiled.choose`, any kind its ``seat_policy`` names) choose what the
 Python bots choose, so every record holds the same game as :func:`fathom.sim.runner.play_one`'s:
-scores, winners, places, length, decisions, and every statistic ``fathom.sim.stats.deep_blue``
+scores, winners, places, length, decisions, and every statistic ``fathom.games.deep_blue.stats.statistics``
 reads from the event log, counted in the kernel as the game goes (:mod:`fathom.games.deep_blue.kernels.tally`). A
 game the tally cannot follow exactly (see there: none has been seen) is played again by
 ``play_one``, so its record is the reference's own.
@@ -25,7 +25,8 @@ from fathom.games.deep_blue.kernels.tables import MAX_PLAYERS, S_CUR, new_batch
 from fathom.games.deep_blue.kernels.tables import build as build_tables
 from fathom.fast.jit import kernel
 from fathom.fast.sim_tasks import Played, bot_states, seat_policies, seeds
-from fathom.sim.runner import MAX_STEPS, GameTask, game_record, play_one
+from fathom.core.tasks import GameTask
+from fathom.sim.runner import MAX_STEPS, game_record, play_one
 
 
 def policy(bot: Any) -> int | None:
@@ -103,7 +104,7 @@ def _record(task: GameTask, tally: np.ndarray, cards: tuple[str, ...]) -> dict[s
         bought[hire // Y.HIRE_ROOM].append(cards[hire % Y.HIRE_ROOM])
     record = game_record(task, seats(Y.C_SCORES), [p for p in range(n) if row[Y.C_WINNER + p]], row[Y.C_LENGTH],
                          seats(Y.C_DECISIONS), bool(row[Y.C_ABORTED]))
-    record.update({  # fathom.sim.stats.deep_blue, key for key
+    record.update({  # fathom.games.deep_blue.stats.statistics, key for key
         "turns": row[Y.C_TURNS],
         "dives": dives,
         "dives_led": seats(Y.C_LED),

@@ -1,4 +1,4 @@
-"""What ``fathom.sim.stats.deep_blue`` reads from a game's event log, counted in the kernel as the
+"""What ``fathom.games.deep_blue.stats.statistics`` reads from a game's event log, counted in the kernel as the
 game goes: the compiled engine keeps no log.
 
 Why from the row around each step: the event of the reference that each statistic counts is

@@ -22,7 +22,7 @@ from fathom.core.redact import redact
 from fathom.core.registry import new_game
 from fathom.core.rng import Rng
 from fathom.fast.need import need_numba
-from fathom.fast.verify import Mismatch, VerifyResult, _fail, play_both, uniform_or_first
+from fathom.fast.verify import Mismatch, VerifyResult, fail, play_both, uniform_or_first
 
 KEEN = 0.7  # how often the keen chooser takes the move that brings the game's end nearer
 
@@ -112,9 +112,9 @@ def verify_deep_blue(players: int, seeds: Sequence[int], options: dict[str, Any]
     for g, r in enumerate(refs):
         history = result.histories[g]
         if final[g].tolist() != [int(x) for x in r.scores()]:
-            raise _fail("final scores", seeds[g], result.final_step, r.scores(), final[g].tolist(), history, options)
+            raise fail("final scores", seeds[g], result.final_step, r.scores(), final[g].tolist(), history, options)
         if winners[g] != r.winners():
-            raise _fail("winners", seeds[g], result.final_step, r.winners(), winners[g], history, options)
+            raise fail("winners", seeds[g], result.final_step, r.winners(), winners[g], history, options)
     result.histories = []
     result.tables.append(f"deep-blue {players}p {options or ''}".strip())
     return result

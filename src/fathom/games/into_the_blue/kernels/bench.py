@@ -118,7 +118,7 @@ def timed_rows(call: Callable[[int, int, int, int], None], counts: np.ndarray, t
 def env_steps(players: int, seconds: float, num_envs: int = 4096, threads: int | None = None) -> tuple[Timed, int]:
     """``(steps timed, threads)`` of ``FastIntoTheBlueVectorEnv`` with the learner taking its first
     legal action (``argmax`` of the mask, in NumPy: the policy's cost is counted in the loop)."""
-    from fathom.rl.fast_vector import FastIntoTheBlueVectorEnv
+    from fathom.games.into_the_blue.vector_env import FastIntoTheBlueVectorEnv
 
     envs = FastIntoTheBlueVectorEnv(num_envs=num_envs, players=players, threads=threads)
     try:

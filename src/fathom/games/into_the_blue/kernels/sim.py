@@ -3,7 +3,7 @@ kernel (batches, threads and timing: :mod:`fathom.fast.sim_tasks`).
 
 The compiled bots choose what the Python bots choose (:mod:`fathom.games.into_the_blue.bots.compiled`), so every record
 holds the same game as :func:`fathom.sim.runner.play_one`'s: scores, winners, length, decisions and
-the statistics ``fathom.sim.stats.into_the_blue`` reads from the event log (counted here as the game
+the statistics ``fathom.games.into_the_blue.stats.statistics`` reads from the event log (counted here as the game
 goes, for there is no log).
 """
 
@@ -40,7 +40,8 @@ from fathom.games.into_the_blue.kernels.tables import MAX_PLAYERS, MAX_VALUES, T
 from fathom.games.into_the_blue.kernels.tables import build as build_tables
 from fathom.fast.sim_tasks import Played, bot_states, seat_policies, seeds
 from fathom.games.into_the_blue import scoring
-from fathom.sim.runner import MAX_STEPS, GameTask, game_record
+from fathom.core.tasks import GameTask
+from fathom.sim.runner import MAX_STEPS, game_record
 
 FAILED, RUN, PERFECT = range(3)  # a dive's result, as the "dive" event names it
 # per game: length, aborted, turns, then per seat: decisions, dives by result, shells placed, chests, score
@@ -132,7 +133,7 @@ def _record(task: GameTask, row: np.ndarray) -> dict[str, Any]:
     dives = [[int(x) for x in row[C_DIVES + r * MAX_PLAYERS:C_DIVES + r * MAX_PLAYERS + n]] for r in range(3)]
     record = game_record(task, totals, winners, int(row[C_LENGTH]),
                          [int(x) for x in row[C_DECISIONS:C_DECISIONS + n]], bool(row[C_ABORTED]))
-    record.update({  # fathom.sim.stats.into_the_blue, key for key
+    record.update({  # fathom.games.into_the_blue.stats.statistics, key for key
         "turns": int(row[C_TURNS]),
         "dives": sum(sum(r) for r in dives),
         "dives_failed": sum(dives[FAILED]),

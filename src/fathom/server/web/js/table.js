@@ -4,8 +4,6 @@
 // hand on screen), and before another of its seats moves it hides everything behind a curtain until
 // that person says they hold the device.
 import { t, esc, pickLang, loadStrings, openRules, showDialog, deviceUrl, I18N, Live, translatePage, announce, botLevel, seatLabel } from "./common.js";
-import { DeepBlue } from "./deepblue.js";
-import { IntoTheBlue } from "./intotheblue.js";
 import { renderHostPanel } from "./host.js";
 import { Motion } from "./motion.js";
 
@@ -66,15 +64,32 @@ function showNotice(text, kind = "error") {
   showNotice.timer = setTimeout(() => (n.hidden = true), 5000);
 }
 
+/** Each game's renderer is its own module, served from the game's folder (its plugin's ``web``):
+ *  ``../games/<name>/renderer.js``, whose default export is the renderer class. Messages wait for it. */
+app.Renderers = {};
+let inbox = Promise.resolve();
+
+async function loadRenderer(game) {
+  if (!app.Renderers[game]) {
+    const module = await import(new URL(`../games/${encodeURIComponent(game)}/renderer.js`, import.meta.url).href);
+    app.Renderers[game] = module.default;
+  }
+}
+
 function onMessage(msg) {
+  inbox = inbox.then(async () => {
+    if (msg.type === "welcome") await loadRenderer(msg.table.game);
+    handleMessage(msg);
+  }).catch((err) => console.error(err));
+}
+
+function handleMessage(msg) {
   if (msg.type === "welcome") {
     app.welcome = msg;
     app.describe = msg.describe;
     app.you = msg.you;
     const game = msg.table.game;
-    if (!app.renderer) {
-      app.renderer = game === "deep-blue" ? new DeepBlue(app) : new IntoTheBlue(app);
-    }
+    if (!app.renderer) app.renderer = new app.Renderers[game](app);
     document.getElementById("game-name").textContent = t("game." + game);
     document.getElementById("table-id").textContent = "#" + msg.table.id;
     document.getElementById("chat").innerHTML = "";

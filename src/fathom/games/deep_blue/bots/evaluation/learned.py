@@ -1,5 +1,5 @@
 """The learned value of level 3: a seat's expected final VP from 15 features of its position,
-with weights fitted on self-play by :mod:`fathom.sim.fit_eval` (one set per table), and the
+with weights fitted on self-play by :mod:`fathom.games.deep_blue.bots.evaluation.fit` (one set per table), and the
 spread of leads still to come that turns it into a win chance."""
 
 from __future__ import annotations
@@ -60,13 +60,13 @@ GENERAL = "any"  # the fitted set for a table with no set of its own
 
 
 def table_key(players: int, scenario: str) -> str:
-    """The name of the value set fitted for one table (see fathom.sim.fit_eval)."""
+    """The name of the value set fitted for one table (see fathom.games.deep_blue.bots.evaluation.fit)."""
     return f"{players}:{scenario}"
 
 
 VALUE_FILE = "value.json"
-"""The fitted weight sets, a data file beside the bots (written by :mod:`fathom.sim.fit_eval`)."""
-VALUE_ABOUT = ("Fitted Deep Blue value functions, written by `python -m fathom.sim.fit_eval` (do not edit by hand). "
+"""The fitted weight sets, a data file beside the bots (written by :mod:`fathom.games.deep_blue.bots.evaluation.fit`)."""
+VALUE_ABOUT = ("Fitted Deep Blue value functions, written by `python -m fathom.games.deep_blue.bots.evaluation.fit` (do not edit by hand). "
                "One set per table it was fitted for (players:scenario), and 'any' for every other table; "
                "win_scale is the logistic scale of the win chance: a + b * turns left.")
 
@@ -94,7 +94,7 @@ def _weights(T: Tables) -> tuple[list[float], float, tuple[float, float]]:
 
 
 def learned_estimate(state: Any, T: Tables, p: int, params: Params = DEFAULT) -> float:
-    """Expected final VP of seat ``p``: VP now plus the fitted future gain (see fathom.sim.fit_eval)."""
+    """Expected final VP of seat ``p``: VP now plus the fitted future gain (see fathom.games.deep_blue.bots.evaluation.fit)."""
     if state.is_terminal():
         return float(state.vp_of(p))
     w, share_scale, _ = _weights(T)

@@ -2,7 +2,7 @@
 
 ::
 
-    from fathom.rl.fast_vector import FastIntoTheBlueVectorEnv
+    from fathom.games.into_the_blue.vector_env import FastIntoTheBlueVectorEnv
     envs = FastIntoTheBlueVectorEnv(num_envs=1024, players=4)
     obs, info = envs.reset(seed=0)            # obs["observation"]: (1024, size), obs["action_mask"]
     obs, rewards, terminated, truncated, info = envs.step(actions)   # one action id per environment

@@ -1,12 +1,12 @@
 // Into the Blue: five depth levels with shells and treasures, the six dice, chests, exact dice odds.
-import { t, esc, pct, ITB_COLOURS } from "./common.js";
-import { lastMoveNote } from "./motion.js";
+import { t, esc, pct, ITB_COLOURS } from "../../js/common.js";
+import { lastMoveNote } from "../../js/motion.js";
 
 const PIPS = { 1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]], 4: [[-1, -1], [1, -1], [-1, 1], [1, 1]], 5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]] };
 
 function faceOrder(f) { return f === "chest" ? 6 : +f; }
 
-export class IntoTheBlue {
+export default class IntoTheBlue {
   constructor(app) {
     this.app = app;
     this.selected = new Set();
@@ -14,6 +14,10 @@ export class IntoTheBlue {
     this.main = document.getElementById("main");
     this.side = document.getElementById("game-side");
     document.body.classList.add("into-the-blue");
+    const css = document.createElement("link"); // this game's own layout, beside the renderer
+    css.rel = "stylesheet";
+    css.href = new URL("./renderer.css", import.meta.url).href;
+    document.head.append(css);
     this.main.addEventListener("click", (ev) => this.toggleDie(ev.target.closest("[data-die]")));
     this.main.addEventListener("keydown", (ev) => {
       if (ev.key !== " " && ev.key !== "Enter") return;

@@ -1,6 +1,6 @@
 // Deep Blue: the sea map in SVG (sites, routes, buoys, wrecks, boats), market, hand, dive board, bag and odds.
-import { lastMoveNote } from "./motion.js";
-import { I18N, t, esc, gemSvg, spotSvg, coinSvg, propSvg, shieldSvg, pct, GEM_COLOURS, SEAT_COLOURS } from "./common.js";
+import { lastMoveNote } from "../../js/motion.js";
+import { I18N, t, esc, gemSvg, spotSvg, coinSvg, propSvg, shieldSvg, pct, GEM_COLOURS, SEAT_COLOURS } from "../../js/common.js";
 
 const S = 100; // pixels per map unit
 const TILE = 0.82; // tile side in map units
@@ -21,7 +21,7 @@ export function boatSlots(kind, k) {
   });
 }
 
-export class DeepBlue {
+export default class DeepBlue {
   constructor(app) {
     this.app = app;
     this.selectedBoat = null;
@@ -35,6 +35,10 @@ export class DeepBlue {
     this.main = document.getElementById("main");
     this.side = document.getElementById("game-side");
     document.body.classList.add("deep-blue");
+    const css = document.createElement("link"); // this game's own layout, beside the renderer
+    css.rel = "stylesheet";
+    css.href = new URL("./renderer.css", import.meta.url).href;
+    document.head.append(css);
   }
 
   X(x) { return (x - this.minx) * S; }

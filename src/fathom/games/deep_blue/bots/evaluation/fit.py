@@ -1,7 +1,7 @@
 """Fit the Deep Blue value function that ISMCTS uses at its horizon, from self-play.
 
-    python -m fathom.sim.fit_eval --games 450 --workers 2
-    python -m fathom.sim.fit_eval --games 1000 --seed 100000 --players 4 --scenario troubled-waters \
+    python -m fathom.games.deep_blue.bots.evaluation.fit --games 450 --workers 2
+    python -m fathom.games.deep_blue.bots.evaluation.fit --games 1000 --seed 100000 --players 4 --scenario troubled-waters \
         --mix "heuristic,heuristic,heuristic,heuristic(cycle=7)"
 
 plays self-play games (by default a greedy bot in one seat of four heuristic seats for
@@ -40,7 +40,7 @@ SCENARIOS = ("troubled-waters", "storm", "best-of-the-best", "scattered-wealth",
              "ruins-of-plenty")
 PLAYERS = (4, 4, 4, 3, 2, 5)
 MIX = ("heuristic", "heuristic", "heuristic", "greedy")
-OUT = os.path.join(os.path.dirname(__file__), "..", "games", "deep_blue", "bots", VALUE_FILE)
+OUT = os.path.join(os.path.dirname(__file__), "..", VALUE_FILE)
 
 
 def collect(seed: int, players: int | None = None, scenario: str | None = None,
@@ -194,7 +194,7 @@ def main(argv: list[str] | None = None) -> int:
                 for g in games:
                     fh.write(json.dumps(g) + "\n")
     result = fit(games)
-    command = f"python -m fathom.sim.fit_eval --games {args.games} --seed {args.seed}"
+    command = f"python -m fathom.games.deep_blue.bots.evaluation.fit --games {args.games} --seed {args.seed}"
     if args.players is None:
         key, about = GENERAL, "every scenario, 2-5 players"
     else:

@@ -11,7 +11,7 @@ from fathom.games.deep_blue.bots import evaluation as ev
 from fathom.games.deep_blue.bots.evaluation import learned
 from fathom.core.registry import new_game
 from fathom.core.rng import Rng
-from fathom.sim import fit_eval
+from fathom.games.deep_blue.bots.evaluation import fit as fit_eval
 
 N_FEATURES = len(ev.FEATURES)
 WIDTH = len(ev.WEIGHT_NAMES)
