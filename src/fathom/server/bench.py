@@ -218,7 +218,8 @@ async def _run(args: argparse.Namespace, url: str) -> dict[str, Any]:
 def _servers(args: argparse.Namespace, db: str) -> tuple[str, list[subprocess.Popen], Any]:
     """Start ``--processes`` servers on ``db`` (behind nginx when more than one): the URL to use."""
     # one client address makes every table: the limits meant for strangers are lifted on its own servers
-    extra = ["--tables-per-hour", "1000000", "--max-tables", "1000000", "--pages-per-address", "1000000"]
+    extra = ["--tables-per-hour", "1000000", "--max-tables", "1000000", "--pages-per-address", "1000000",
+             "--connections-per-address", "1000000"]
     extra += ["--bot-workers", str(args.bot_workers)] if args.bot_workers else []
     ports = [_free_port() for _ in range(args.processes)]
     procs = [subprocess.Popen([sys.executable, "-m", "fathom.server", "--port", str(port), "--db", db, *extra],

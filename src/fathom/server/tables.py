@@ -152,14 +152,14 @@ class Referee:
         return await off_loop(call, *args)
 
     # ---- creating ---------------------------------------------------------------------------
-    async def create(self, spec: dict[str, Any], *,
-                     carried: list[dict[str, Any]] | None = None) -> tuple[LiveTable, dict[str, Any]]:
+    async def create(self, spec: dict[str, Any], *, carried: list[dict[str, Any]] | None = None,
+                     saved: State | None = None) -> tuple[LiveTable, dict[str, Any]]:
         """A new table from a client's ``spec`` (every field checked, :func:`.specs.build`), stored.
 
         ``carried``: per seat, what the server itself keeps of an earlier table's seat (a rematch:
-        who took it from the lobby); never from a client.
+        who took it from the lobby); never from a client. ``saved``: the spec's save, already replayed.
         """
-        rec, state, entries = specs.build(spec, carried)
+        rec, state, entries = specs.build(spec, carried, saved)
         if not state.is_terminal() and all(s["kind"] == "bot" for s in rec.seats):
             autoplay.room_for_bot_table(self)
         await self._db(self._store_new, rec, entries)
@@ -423,8 +423,8 @@ class Referee:
         table.clients.discard(client)
         for other in table.clients:
             other.mark()
-        if table.over and not table.clients and self.tables.get(table.id) is table:
-            del self.tables[table.id]  # finished and unwatched: reloaded from the log when asked for
+        # a finished table nobody watches stays until the sweep (forget_unwatched): reopening its page
+        # must not replay the whole game each time
 
     def error_message(self, exc: ProtocolError, lang: str) -> dict[str, Any]:
         return {"type": "error", "code": exc.code, "message": error_text(exc.code, lang, exc.params),
