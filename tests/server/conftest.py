@@ -16,6 +16,10 @@ warnings.filterwarnings("ignore", message=".*httpx.*", category=DeprecationWarni
 
 from server_helpers import CHROMIUM, CHROMIUM_ARGS, LiveServer  # noqa: E402
 
+# Playwright's wait_for_function evaluates in the page: the servers these tests start allow it
+# (a production server never does; see fathom.server.guard.TEST_EVAL_ENV)
+os.environ.setdefault("FATHOM_TEST_CSP_EVAL", "1")
+
 
 @pytest.fixture()
 def db_path(tmp_path: Path) -> str:

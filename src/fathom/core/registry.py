@@ -109,6 +109,9 @@ def load(text: str) -> State:
         options = stored_options(data["game"], options)  # made when seat 0 always began (R-DB-1, R-IB-1)
     if not isinstance(options, dict):
         raise SaveFormatError("fathom save: options must be an object")
+    if not isinstance(data["actions"], list):
+        raise SaveFormatError(f"fathom save: actions must be a list of moves (ids or notation), "
+                              f"got {'null' if data['actions'] is None else type(data['actions']).__name__}")
     state = new_game(data["game"], players=data["players"], seed=data["seed"], **options)
     for index, action in enumerate(data["actions"]):
         try:

@@ -18,7 +18,7 @@ def main() -> None:
         parser.error(str(exc))
     serve(args.host, args.port, args.db, public_url=args.public_url, log_level=args.log_level,
           print_fn=lambda s: print(s, flush=True), limits=limits, bot_workers=args.bot_workers,
-          max_bot_tables=args.max_bot_tables)
+          max_bot_tables=args.max_bot_tables, allowed_hosts=args.allowed_host)
 
 
 if __name__ == "__main__":

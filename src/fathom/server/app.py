@@ -12,13 +12,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
+from collections.abc import Iterable
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
+from fathom.server.bodies import BODY_LIMIT, SAVE_LIMIT, BodyLimit
 from fathom.server.db import Store, database_url
-from fathom.server.guard import Guard
+from fathom.server.door import RESERVED_FILES, Door, guarded_protocol, raise_open_files
+from fathom.server.guard import Guard, default_hosts
 from fathom.server.i18n import error_text
 from fathom.server.notify import Bus
 from fathom.server.protocol import ProtocolError
@@ -26,7 +30,7 @@ from fathom.server.routes import catalog, live, pages, play, tables
 from fathom.server.routes.common import Throttle, lang
 from fathom.server.routes.pages import WEB
 from fathom.server.settings import Limits
-from fathom.server.tables import Referee
+from fathom.server.tables import BOT_TABLES_PER_WORKER, Referee
 
 __all__ = ["WEB", "create_app", "serve"]
 log = logging.getLogger("fathom.server")
@@ -34,10 +38,11 @@ log = logging.getLogger("fathom.server")
 
 def create_app(db: str | None = None, *, public_url: str = "", store: Store | None = None,
                limits: Limits | None = None, bot_workers: int | None = None,
-               max_bot_tables: int | None = None) -> FastAPI:
+               max_bot_tables: int | None = None, allowed_hosts: Iterable[str] | None = None) -> FastAPI:
     """The server app. ``db`` is a SQLite path or a database URL (default ``fathom.db``); ``limits``:
     what strangers may do (:class:`~fathom.server.settings.Limits`, its defaults when not given);
-    ``bot_workers`` processes think for bots and hints (default: one per core)."""
+    ``bot_workers`` processes think for bots and hints (default: one per core); ``allowed_hosts``:
+    the ``Host`` names answered (besides IP addresses; None: any, as for an app inside a test)."""
     limits = limits or Limits()
 
     @contextlib.asynccontextmanager
@@ -46,7 +51,8 @@ def create_app(db: str | None = None, *, public_url: str = "", store: Store | No
         referee = Referee(own, public_url=public_url, bot_workers=bot_workers)
         app.state.referee = referee
         referee.thinker.warm_up()
-        referee.max_bot_tables = max_bot_tables or referee.max_bot_tables
+        if max_bot_tables is not None:
+            referee.max_bot_tables = max_bot_tables
         bus = Bus(referee)  # several processes on PostgreSQL hear each other; a no-op on SQLite
         await bus.start()
         restored = await referee.restore_all()
@@ -59,11 +65,15 @@ def create_app(db: str | None = None, *, public_url: str = "", store: Store | No
         if store is None:
             own.close()
 
-    app = FastAPI(title="fathom", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    # no docs UI: Swagger's page loads JavaScript from a CDN, on the origin where seat keys are kept;
+    # the schema itself is at /openapi.json
+    app = FastAPI(title="fathom", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.add_exception_handler(ProtocolError, _protocol_error)  # type: ignore[arg-type]
     throttle = Throttle(rate=limits.http_rate, burst=limits.http_burst)
     version = pages.static_version()
-    app.add_middleware(Guard, limits=limits, public_url=public_url, static_version=version)
+    app.add_middleware(BodyLimit)  # inside the guard: a refused request's body is never read
+    app.add_middleware(Guard, limits=limits, public_url=public_url, static_version=version,
+                       allowed_hosts=allowed_hosts)
     pages.add_routes(app, version)
     catalog.add_routes(app)
     tables.add_routes(app, throttle, limits)
@@ -94,18 +104,78 @@ async def _protocol_error(request: Request, exc: ProtocolError) -> JSONResponse:
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *, public_url: str = "",
           log_level: str = "warning", print_fn: Any = print, limits: Limits | None = None,
-          bot_workers: int | None = None, max_bot_tables: int | None = None) -> None:
+          bot_workers: int | None = None, max_bot_tables: int | None = None,
+          allowed_hosts: Iterable[str] = ()) -> None:
     """Run the server until interrupted (``fathom serve``)."""
+    import os
+
     import uvicorn
 
+    from fathom.server.workers import default_workers
+
+    limits = limits or Limits()
+    log_config = logging_config()
     url = database_url(db)
     shown = url if not url.startswith("postgresql") else url.split("@")[-1]
     address = public_url or f"http://{host}:{port}/"
+    files = raise_open_files()
+    total = min(limits.max_connections or files, files - RESERVED_FILES)
+    door = Door(per_address=limits.connections_per_address, total=max(total, 16),
+                header_seconds=limits.header_seconds, trusted=limits.trusted)
+    hosts = default_hosts(host, public_url, allowed_hosts)
     app = create_app(db, public_url=public_url, limits=limits, bot_workers=bot_workers,
-                     max_bot_tables=max_bot_tables)
-    print_fn(f"fathom: serving on {address} (database {shown}); Ctrl+C stops")
-    import os
-
+                     max_bot_tables=max_bot_tables, allowed_hosts=hosts)
+    workers = bot_workers or default_workers()
+    bot_tables = max_bot_tables if max_bot_tables is not None else BOT_TABLES_PER_WORKER * workers
+    print_fn(start_line(address, shown, limits, door, workers, bot_tables, hosts))
     ws_impl = os.environ.get("FATHOM_WS", "auto")
     uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=65536, ws=ws_impl,
-                ws_per_message_deflate=False, proxy_headers=False)  # only --trusted-proxy's X-Forwarded-For counts
+                ws_per_message_deflate=False, proxy_headers=False,  # only --trusted-proxy's X-Forwarded-For counts
+                http=guarded_protocol(door), log_config=log_config, timeout_keep_alive=5)
+
+
+def start_line(address: str, database: str, limits: Limits, door: Door, workers: int, bot_tables: int,
+               hosts: Iterable[str]) -> str:
+    """What ``fathom serve`` says as it starts: where, and every limit a stranger meets."""
+    proxies = ", ".join(limits.trusted_proxies) or "none (X-Forwarded-For ignored)"
+    return (f"fathom: serving on {address} (database {database}); {workers} bot worker(s), at most "
+            f"{bot_tables} bot-only table(s) in play; per client address: {limits.tables_per_hour} new "
+            f"tables an hour, {limits.http_rate:g} changes a second, {limits.pages_per_address} pages, "
+            f"{door.per_address} connections; at most {limits.max_live_tables} tables in play and "
+            f"{door.total} connections; bodies up to {BODY_LIMIT // 1024} KB (a new table's "
+            f"{SAVE_LIMIT // 1024} KB), headers within {door.header_seconds:g} s; trusted proxies: {proxies}; "
+            f"hosts: {', '.join(sorted(hosts))} and IP addresses; Ctrl+C stops")
+
+
+LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+KEY_IN_QUERY = re.compile(r"(?i)(token=)[^&\s\"']+")
+
+
+class HideKeys(logging.Filter):
+    """A seat key a client wrongly put in an address (``?token=``, refused) never reaches a log line:
+    uvicorn's access and websocket lines print the path with its query."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        text = record.getMessage()
+        if "token=" in text.lower():
+            record.msg, record.args = KEY_IN_QUERY.sub(r"\1<hidden>", text), ()
+        return True
+
+
+def logging_config() -> dict[str, Any]:
+    """Uvicorn's logging, with timestamps, plus ``fathom.server``'s own lines (info and up) on stderr."""
+    import copy
+
+    from uvicorn.config import LOGGING_CONFIG
+
+    config = copy.deepcopy(LOGGING_CONFIG)
+    for formatter in config["formatters"].values():
+        formatter["fmt"] = "%(asctime)s " + formatter["fmt"]
+    config["formatters"]["fathom"] = {"format": LOG_FORMAT}
+    config["handlers"]["fathom"] = {"class": "logging.StreamHandler", "formatter": "fathom",
+                                    "stream": "ext://sys.stderr"}
+    config["loggers"]["fathom"] = {"handlers": ["fathom"], "level": "INFO", "propagate": False}
+    config.setdefault("filters", {})["hide-keys"] = {"()": HideKeys}
+    for handler in config["handlers"].values():
+        handler["filters"] = ["hide-keys"]
+    return config

@@ -218,7 +218,8 @@ async def _run(args: argparse.Namespace, url: str) -> dict[str, Any]:
 def _servers(args: argparse.Namespace, db: str) -> tuple[str, list[subprocess.Popen], Any]:
     """Start ``--processes`` servers on ``db`` (behind nginx when more than one): the URL to use."""
     # one client address makes every table: the limits meant for strangers are lifted on its own servers
-    extra = ["--tables-per-hour", "1000000", "--max-tables", "1000000", "--pages-per-address", "1000000"]
+    extra = ["--tables-per-hour", "1000000", "--max-tables", "1000000", "--pages-per-address", "1000000",
+             "--connections-per-address", "1000000"]
     extra += ["--bot-workers", str(args.bot_workers)] if args.bot_workers else []
     if args.bot_tables:  # one address may hold a quarter of the all-bot slots: room for all of them
         extra += ["--max-bot-tables", str(4 * args.bot_tables)]

@@ -25,11 +25,31 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
                         help="SQLite file (default fathom.db) or a URL such as postgresql://user@host/fathom")
     parser.add_argument("--public-url", default="", help="address printed in seat links, if not http://host:port")
     parser.add_argument("--log-level", default="warning", help="uvicorn log level (default warning)")
-    parser.add_argument("--bot-workers", type=int, default=None, metavar="N",
-                        help="processes that think for bots and hints (default: one per core)")
-    parser.add_argument("--max-bot-tables", type=int, default=None, metavar="N",
-                        help="bot-only tables in play per process (default: 8 per bot worker)")
+    parser.add_argument("--bot-workers", type=_at_least(1, "leave it out for one per core"), default=None,
+                        metavar="N", help="processes that think for bots and hints, 1 or more "
+                                          "(default: one per core)")
+    parser.add_argument("--max-bot-tables", type=_at_least(0, "0 allows none"), default=None, metavar="N",
+                        help="bot-only tables in play per process; 0: none (default: 8 per bot worker)")
+    parser.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
+                        help="a host name this server answers to besides localhost, the --host address and "
+                             "the --public-url's host (IP addresses always); repeat for several. Other Host "
+                             "headers are refused (421): a DNS-rebinding page cannot reach the server")
     add_limit_arguments(parser)
+
+
+def _at_least(least: int, hint: str) -> Any:
+    """An argparse type: a whole number of at least ``least`` (a clear usage error otherwise)."""
+
+    def number(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < least:
+            raise argparse.ArgumentTypeError(f"{value} is too small: give {least} or more ({hint})")
+        return value
+
+    return number
 
 
 def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
@@ -50,12 +70,25 @@ def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--pages-per-address", type=int, default=d.pages_per_address,
                         help=f"table pages one client address may keep open at once (default "
                              f"{d.pages_per_address})")
+    parser.add_argument("--connections-per-address", type=_at_least(1, "each page needs one"),
+                        default=d.connections_per_address,
+                        help=f"connections one peer address may hold open; a --trusted-proxy is exempt "
+                             f"(default {d.connections_per_address})")
+    parser.add_argument("--max-connections", type=_at_least(0, "0: as the open-files limit allows"),
+                        default=d.max_connections,
+                        help="connections open at once in all (default 0: as many as the open-files limit "
+                             "allows, less a reserve)")
+    parser.add_argument("--header-timeout", type=float, default=d.header_seconds, metavar="SECONDS",
+                        help=f"a connection that has not sent a whole request line and headers within this "
+                             f"is closed (default {d.header_seconds:g})")
 
 
 def limits_from(args: argparse.Namespace) -> Limits:
     return Limits(trusted_proxies=tuple(args.trusted_proxy), tables_per_hour=args.tables_per_hour,
                   max_live_tables=args.max_tables, finished_minutes=args.lobby_finished_minutes,
-                  idle_minutes=args.lobby_idle_minutes, pages_per_address=args.pages_per_address)
+                  idle_minutes=args.lobby_idle_minutes, pages_per_address=args.pages_per_address,
+                  connections_per_address=args.connections_per_address, max_connections=args.max_connections,
+                  header_seconds=args.header_timeout)
 
 
 def _say(console: Any, text: str) -> None:
@@ -81,7 +114,7 @@ def run_serve(args: argparse.Namespace, console: Any) -> int:
     show_server_log()
     serve(args.host, args.port, args.db, public_url=args.public_url, log_level=args.log_level,
           print_fn=lambda s: _say(console, s), limits=limits, bot_workers=args.bot_workers,
-          max_bot_tables=args.max_bot_tables)
+          max_bot_tables=args.max_bot_tables, allowed_hosts=args.allowed_host)
     return 0
 
 

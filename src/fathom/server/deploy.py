@@ -2,7 +2,10 @@
 
 :func:`nginx_config` is the sample of docs/web.md ("Deploying"): one upstream per server
 process, websocket upgrade headers, long read timeouts for websockets, and the next upstream
-tried when one is down. :class:`Nginx` runs Debian's nginx (``apt-get install nginx``) as a
+tried when one is down. Bodies are bounded at the proxy as at the servers (``client_max_body_size
+1m``: a new table's save; every other body is refused past 64 KB by the servers themselves), with
+the servers' deadlines for headers and bodies, and ``Host $http_host`` passes the port on (``$host``
+drops it, and the browser's ``Origin`` would no longer match on a non-default port). :class:`Nginx` runs Debian's nginx (``apt-get install nginx``) as a
 throwaway process with its own prefix, config, pid and logs in a temporary directory,
 listening on a free loopback port (``fathom bench-server --processes`` and the tests use it).
 """
@@ -58,6 +61,9 @@ error_log {dir}/error.log warn;
 events {{ worker_connections 2048; }}
 http {{
     access_log off;
+    client_max_body_size 1m;
+    client_body_timeout 30s;
+    client_header_timeout 10s;
     client_body_temp_path {dir}/body;
     proxy_temp_path {dir}/proxy;
     fastcgi_temp_path {dir}/fastcgi;
@@ -74,7 +80,7 @@ http {{
             proxy_http_version 1.1;
             proxy_set_header Upgrade $http_upgrade;
             proxy_set_header Connection $connection_upgrade;
-            proxy_set_header Host $host;
+            proxy_set_header Host $http_host;
             proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
             proxy_set_header X-Forwarded-Proto $scheme;
             proxy_read_timeout 1h;

@@ -5,8 +5,15 @@ A plain ASGI middleware (no per-request task, unlike Starlette's ``BaseHTTPMiddl
 
 * the client's address (the peer's, or a trusted proxy's ``X-Forwarded-For``) is put in the
   scope as ``fathom.client`` for the rate limits;
-* a seat key in the query string (``?token=``) is refused: addresses end up in access logs and
-  Referer headers, so keys travel in the URL fragment or ``Authorization: Bearer``;
+* a seat key in the query string (``?token=``) is refused, on a websocket too (before uvicorn's
+  access log could show it): addresses end up in access logs and Referer headers, so keys travel
+  in the URL fragment, ``Authorization: Bearer`` or the websocket's hello;
+* the ``Host`` must be one of ours when an allowlist is given (``--allowed-host``; ``fathom serve``
+  always gives one): a page of a rebound DNS name (``evil.example`` pointing at us) is refused even
+  when its ``Origin`` matches its ``Host``; an address written as an IP is always allowed, since no
+  DNS rebinding can hide behind it;
+* a request that arrives with ``X-Forwarded-For`` from a peer that is no ``--trusted-proxy`` is
+  logged once: every client behind that proxy then shares the proxy's address and limits;
 * a request that changes something (POST…) must come from our own origin when a browser says
   where it comes from (``Origin``, ``Sec-Fetch-Site``) and carry JSON (``Content-Type:
   application/json``, or no body): a cross-site form or ``text/plain`` POST is refused before any
@@ -17,7 +24,10 @@ A plain ASGI middleware (no per-request task, unlike Starlette's ``BaseHTTPMiddl
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+import ipaddress
+import logging
+import os
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
@@ -30,27 +40,33 @@ Scope = dict[str, Any]
 ASGI = Callable[[Scope, Callable[[], Awaitable[Any]], Callable[[Any], Awaitable[None]]], Awaitable[None]]
 
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
-# Scripts only from this server, never inline (so no injected markup can run any). 'unsafe-eval' lets
-# browser automation (Playwright's wait_for_function, our tests') evaluate in the page; our own code
-# never evals, and with no inline script an injection could not reach eval either. Inline styles:
-# the SVG board sets style attributes.
-CSP = ("default-src 'self'; script-src 'self' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; "
+# Scripts only from this server, never inline (so no injected markup can run any), and no eval.
+# Inline styles: the SVG board sets style attributes.
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
        "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
        "frame-ancestors 'none'")
-DOCS_CSP = "frame-ancestors 'none'; object-src 'none'; base-uri 'none'"  # /api/docs loads Swagger UI's own files
+# Browser automation (Playwright's wait_for_function, the browser tests') evaluates in the page: only
+# a server started with this variable set (the tests' own) allows it; never a production one.
+TEST_EVAL_ENV = "FATHOM_TEST_CSP_EVAL"
+TEST_CSP = CSP.replace("script-src 'self'", "script-src 'self' 'unsafe-eval'")
 HEADERS = [(b"referrer-policy", b"no-referrer"), (b"x-content-type-options", b"nosniff"),
            (b"x-frame-options", b"DENY")]
 IMMUTABLE = b"public, max-age=31536000, immutable"
+log = logging.getLogger("fathom.server")
 
 
 class Guard:
     """The middleware (see the module's docstring); ``public_url`` is one more origin of our own."""
 
-    def __init__(self, app: ASGI, limits: Limits, public_url: str = "", static_version: str = "") -> None:
+    def __init__(self, app: ASGI, limits: Limits, public_url: str = "", static_version: str = "",
+                 allowed_hosts: Iterable[str] | None = None) -> None:
         self.app = app
         self.limits = limits
         self.immutable = f"/static/v/{static_version}/" if static_version else None
         self.public_host = urlsplit(public_url).netloc.lower() if public_url else ""
+        self.allowed_hosts = None if allowed_hosts is None else {_host_name(h) for h in allowed_hosts}
+        self.csp = TEST_CSP if os.environ.get(TEST_EVAL_ENV) == "1" else CSP
+        self.proxy_warned = False
 
     async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
         if scope["type"] not in ("http", "websocket"):
@@ -59,7 +75,17 @@ class Guard:
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
         peer = scope["client"][0] if scope.get("client") else "?"
         scope["fathom.client"] = self.limits.client_address(peer, headers.get("x-forwarded-for"))
+        if "x-forwarded-for" in headers and not self.proxy_warned and not self.limits.trusted(peer):
+            self.proxy_warned = True
+            log.warning("requests come through a proxy at %s (X-Forwarded-For) that is no --trusted-proxy: "
+                        "every client behind it shares its address and its limits", peer)
         if scope["type"] == "websocket":
+            if not self._host_allowed(headers):
+                await send({"type": "websocket.close", "code": 4421})
+                return
+            if _token_in_query(scope):  # closed before accepting: the key never reaches a log line
+                await send({"type": "websocket.close", "code": 4400})
+                return
             if not self._same_origin(headers, peer):
                 await send({"type": "websocket.close", "code": 4403})
                 return
@@ -76,8 +102,9 @@ class Guard:
         await self.app(scope, receive, send)
 
     def _refusal(self, scope: Scope, headers: dict[str, str], peer: str) -> tuple[str, int] | None:
-        query = scope.get("query_string", b"").decode("latin-1")
-        if query and any(k == "token" for k, _ in parse_qsl(query, keep_blank_values=True)):
+        if not self._host_allowed(headers):
+            return "bad-host", 421
+        if _token_in_query(scope):
             return "token-in-query", 400
         if scope["method"] in SAFE_METHODS:
             return None
@@ -88,6 +115,13 @@ class Guard:
             return None if kind == "application/json" or kind.endswith("+json") else ("need-json", 415)
         has_body = headers.get("content-length", "0") not in ("", "0") or "transfer-encoding" in headers
         return ("need-json", 415) if has_body else None
+
+    def _host_allowed(self, headers: dict[str, str]) -> bool:
+        """Is the ``Host`` ours (see the module's docstring)? Always, when no allowlist was given."""
+        if self.allowed_hosts is None:
+            return True
+        name = _host_name(headers.get("host", ""))
+        return name in self.allowed_hosts or _is_ip(name)
 
     def _same_origin(self, headers: dict[str, str], peer: str) -> bool:
         """A browser says where a request comes from; other clients say nothing and are let through."""
@@ -106,7 +140,7 @@ class Guard:
 
     def _with_headers(self, scope: Scope, send: Any) -> Any:
         path = scope.get("path", "")
-        csp = DOCS_CSP if path.startswith(("/api/docs", "/openapi.json")) else CSP
+        csp = self.csp
         cache = (IMMUTABLE if self.immutable and path.startswith(self.immutable)
                  else b"no-cache" if path.startswith("/static/") else None)
 
@@ -121,6 +155,44 @@ class Guard:
             await send(message)
 
         return sending
+
+
+def _token_in_query(scope: Scope) -> bool:
+    query = scope.get("query_string", b"").decode("latin-1")
+    return bool(query) and any(k == "token" for k, _ in parse_qsl(query, keep_blank_values=True))
+
+
+def _host_name(host: str) -> str:
+    """``Host`` without its port, lower case (``[::1]:8000`` -> ``::1``; a URL's host too)."""
+    host = host.strip().lower()
+    if "://" in host:
+        host = urlsplit(host).netloc
+    if host.startswith("["):
+        return host[1:host.find("]")] if "]" in host else host
+    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+
+
+def _is_ip(name: str) -> bool:
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
+
+
+def default_hosts(bind: str, public_url: str, extra: Iterable[str] = ()) -> list[str]:
+    """The allowlist ``fathom serve`` gives by default: localhost, the bind address, the public URL's
+    host, and every ``--allowed-host`` (IP addresses are always allowed, see :class:`Guard`)."""
+    hosts = ["localhost", bind]
+    if public_url:
+        hosts.append(urlsplit(public_url).netloc)
+    return [h for h in {_host_name(h) for h in [*hosts, *extra]} if h]
+
+
+def scope_lang(scope: Scope) -> str:
+    """The language a request asked for (``?lang=``, else ``Accept-Language``)."""
+    headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
+    return _lang(scope, headers)
 
 
 def _lang(scope: Scope, headers: dict[str, str]) -> str:

@@ -53,6 +53,8 @@ def parse(text: str | bytes) -> dict[str, Any]:
         msg = json.loads(text)
     except (ValueError, UnicodeDecodeError):
         raise ProtocolError("bad-json") from None
+    except RecursionError:  # thousands of nested brackets: refused like any bad message
+        raise ProtocolError("bad-message", detail="JSON nested too deep") from None
     if not isinstance(msg, dict):
         raise ProtocolError("bad-message", detail="not an object")
     kind = msg.get("type")

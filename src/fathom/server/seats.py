@@ -12,6 +12,7 @@ from typing import Any
 from fathom.server import auth
 from fathom.server.db import still_open
 from fathom.server.live import Client, LiveTable
+from fathom.server.names import name_problem
 from fathom.server.protocol import ProtocolError
 from fathom.server.specs import MAX_SEAT_NAME
 
@@ -64,6 +65,8 @@ def check_claim(seats: list[dict[str, Any]], seat: Any, name: Any) -> dict[str, 
         raise ProtocolError("bad-message", detail=f"seat must be a seat number 0 to {n - 1}")
     if not isinstance(name, str) or not name.strip() or len(name) > MAX_SEAT_NAME:
         raise ProtocolError("bad-message", detail=f"name must be text of 1 to {MAX_SEAT_NAME} characters")
+    if name_problem(name.strip()):
+        raise ProtocolError("bad-message", detail=name_problem(name.strip()))
     rec_seat = seats[seat]
     if not rec_seat.get("open"):
         raise ProtocolError("seat-not-open", status=409, seat=seat + 1)

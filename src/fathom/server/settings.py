@@ -19,6 +19,9 @@ class Limits:
     idle_minutes: float = 60.0  # a table in play with no move for this long is abandoned: off the lobby
     lobby_page: int = 50  # tables per lobby page (``?offset=&limit=``, at most 200)
     pages_per_address: int = 40  # live table pages (websockets) one client address may hold open at once
+    connections_per_address: int = 128  # open connections (any kind) per peer address; trusted proxies exempt
+    max_connections: int = 0  # open connections in all; 0: as many as the open-files limit allows
+    header_seconds: float = 10.0  # a request's line and headers must arrive within this (slow clients)
     networks: tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:

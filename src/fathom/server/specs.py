@@ -17,6 +17,7 @@ from fathom.core.registry import game_class, game_names, load, new_game
 from fathom.server.botnames import name_bots
 from fathom.server.catalog import bot_available, bot_choices, check_options
 from fathom.server.db import LoggedAction, TableRecord
+from fathom.server.names import name_problem
 from fathom.server.protocol import ProtocolError
 
 MAX_SEAT_NAME = 24
@@ -25,11 +26,13 @@ SPEC_FIELDS = ("game", "seats", "options", "seed", "players", "save", *SETTINGS)
 SEAT_FIELDS = ("kind", "name", "bot", "open")
 
 
-def build(spec: Any, carried: list[dict[str, Any]] | None = None) -> tuple[TableRecord, State, list[LoggedAction]]:
+def build(spec: Any, carried: list[dict[str, Any]] | None = None,
+          saved: State | None = None) -> tuple[TableRecord, State, list[LoggedAction]]:
     """The record, the first position and the log (a save's moves) of a new table from ``spec``.
 
     ``carried``: per seat, what the server itself keeps of an earlier table's seat (a rematch:
-    who took it from the lobby); never from a client.
+    who took it from the lobby); never from a client. ``saved``: the spec's save already replayed
+    (off the event loop, by the route, after :func:`precheck`).
     """
     if not isinstance(spec, dict):
         raise ProtocolError("bad-table", detail="expected an object")
@@ -51,7 +54,8 @@ def build(spec: Any, carried: list[dict[str, Any]] | None = None) -> tuple[Table
     seats = [check_seat(i, s, game) for i, s in enumerate(seats_in)]
     for seat, extra in zip(seats, carried or []):
         seat.update(extra)
-    saved = saved_game(spec.get("save"), game, len(seats)) if spec.get("save") is not None else None
+    if saved is None and spec.get("save") is not None:
+        saved = saved_game(spec.get("save"), game, len(seats))
     options = check_options(game, spec.get("options") or {})  # a save brings its own options and seed
     seed = saved.seed if saved else spec.get("seed")
     if seed is None:
@@ -75,6 +79,27 @@ def build(spec: Any, carried: list[dict[str, Any]] | None = None) -> tuple[Table
     return rec, state, entries
 
 
+def precheck(spec: dict[str, Any]) -> tuple[str, int]:
+    """What a spec carrying a save must pass before the save is replayed (the costly part): its game,
+    seats and settings, as :func:`build` checks them, and the save's own shape. Its game and seats."""
+    game = spec.get("game")
+    if game not in game_names():
+        raise ProtocolError("bad-table", detail=f"game must be one of {', '.join(game_names())}")
+    cls = game_class(game)
+    seats = spec.get("seats")
+    if not isinstance(seats, list) or not cls.min_players <= len(seats) <= cls.max_players:
+        raise ProtocolError("bad-table", detail=f"seats must list {cls.min_players} to {cls.max_players} seats")
+    for i, seat in enumerate(seats):
+        check_seat(i, seat, game)
+    check_settings(spec, game)
+    save = spec.get("save")
+    if not isinstance(save, dict):
+        raise ProtocolError("bad-table", detail="save must be the object of a fathom save file")
+    if not isinstance(save.get("actions"), list):
+        raise ProtocolError("bad-table", detail="the save's actions must be a list of moves (ids or notation)")
+    return game, len(seats)
+
+
 def check_seat(i: int, s: Any, game: str) -> dict[str, Any]:
     """Seat ``i`` of a spec: a person's (maybe open to the lobby) or a bot's, by name."""
     if not isinstance(s, dict) or s.get("kind") not in ("human", "bot"):
@@ -85,6 +110,8 @@ def check_seat(i: int, s: Any, game: str) -> dict[str, Any]:
     name = s.get("name") or ""
     if not isinstance(name, str) or len(name) > MAX_SEAT_NAME:
         raise ProtocolError("bad-table", detail=f"seat {i}: name must be text of at most {MAX_SEAT_NAME}")
+    if name_problem(name.strip()):
+        raise ProtocolError("bad-table", detail=f"seat {i}: {name_problem(name.strip())}")
     seat = {"kind": s["kind"], "name": name.strip()}
     if s.get("open") is not None:
         if s["kind"] != "human" or not isinstance(s["open"], bool):

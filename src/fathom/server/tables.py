@@ -153,21 +153,22 @@ class Referee:
 
     # ---- creating ---------------------------------------------------------------------------
     async def create(self, spec: dict[str, Any], *, carried: list[dict[str, Any]] | None = None,
-                     creator: str = "") -> tuple[LiveTable, dict[str, Any]]:
+                     creator: str = "", saved: State | None = None) -> tuple[LiveTable, dict[str, Any]]:
         """A new table from a client's ``spec`` (every field checked, :func:`.specs.build`), stored.
 
         ``carried``: per seat, what the server itself keeps of an earlier table's seat (a rematch:
         who took it from the lobby); never from a client. ``creator``: the client's address.
+        ``saved``: the spec's save, already replayed (off the event loop, by the route).
         """
-        rec, state, entries = self._new(spec, carried, creator)
+        rec, state, entries = self._new(spec, carried, creator, saved)
         await self._db(self.store.create_table, rec, entries)
         table = self._live(rec, state, entries, creator)
         return table, self.links(table)
 
-    def _new(self, spec: Any, carried: list[dict[str, Any]] | None,
-             creator: str = "") -> tuple[TableRecord, State, list[LoggedAction]]:
+    def _new(self, spec: Any, carried: list[dict[str, Any]] | None, creator: str = "",
+             saved: State | None = None) -> tuple[TableRecord, State, list[LoggedAction]]:
         """A new table checked (:func:`.specs.build`) and room for it if only bots play; not stored yet."""
-        rec, state, entries = specs.build(spec, carried)
+        rec, state, entries = specs.build(spec, carried, saved)
         if not state.is_terminal() and all(s["kind"] == "bot" for s in rec.seats):
             autoplay.room_for_bot_table(self, creator)
         return rec, state, entries
@@ -524,8 +525,8 @@ class Referee:
         table.clients.discard(client)
         for other in table.clients:
             other.mark()
-        if table.over and not table.clients and self.tables.get(table.id) is table:
-            del self.tables[table.id]  # finished and unwatched: reloaded from the log when asked for
+        # a finished table nobody watches stays until the sweep (forget_unwatched): reopening its page
+        # must not replay the whole game each time
 
     def error_message(self, exc: ProtocolError, lang: str) -> dict[str, Any]:
         return {"type": "error", "code": exc.code, "message": error_text(exc.code, lang, exc.params),

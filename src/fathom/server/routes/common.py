@@ -7,17 +7,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fastapi import Request, WebSocket
-from starlette.requests import HTTPConnection
+from starlette.requests import ClientDisconnect, HTTPConnection
 
+from fathom.server.bodies import BODY_LIMIT
 from fathom.server.clock import TokenBucket
+from fathom.server.heavy import off_loop
 from fathom.server.i18n import LANGS
 from fathom.server.live import LiveTable
 from fathom.server.protocol import ProtocolError
 from fathom.server.tables import Referee
 
-BODY_LIMIT = 65536
 MAX_BUCKETS = 10_000  # client addresses a rate limit remembers at once
-SAVE_LIMIT = 1 << 20  # a new table may carry a whole save to go on with (a long game is ~50 KB)
+PARSE_OFF_LOOP = 65536  # a body this long is parsed in a thread (a 1 MB save takes ~10 ms)
 
 
 def referee(request: Request | WebSocket) -> Referee:
@@ -45,16 +46,34 @@ async def seated(request: Request, table_id: str) -> tuple[Referee, LiveTable, i
 
 
 async def read_json(request: Request, limit: int = BODY_LIMIT) -> dict[str, Any]:
-    """The request's JSON object (empty body: ``{}``), or a ``ProtocolError`` saying what was wrong."""
-    raw = await request.body()
+    """The request's JSON object (empty body: ``{}``), or a ``ProtocolError`` saying what was wrong.
+
+    The body is counted as it streams in and refused once past ``limit`` (413), never read whole
+    first; :class:`fathom.server.bodies.BodyLimit` has already refused a declared size over it."""
+    chunks: list[bytes] = []
+    size = 0
+    try:
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > limit:
+                raise ProtocolError("too-big", status=413, limit=limit)
+            chunks.append(chunk)
+    except ClientDisconnect:  # gone before its body was whole: nobody to answer, nothing to log
+        raise ProtocolError("bad-message", detail="the body did not arrive") from None
+    raw = b"".join(chunks)
     if not raw:
         return {}
-    if len(raw) > limit:
-        raise ProtocolError("too-big", limit=limit)
+    return await off_loop(json_object, raw) if size > PARSE_OFF_LOOP else json_object(raw)
+
+
+def json_object(raw: str | bytes) -> dict[str, Any]:
+    """``raw`` as a JSON object, or a ``ProtocolError``: not JSON, nested too deep, not an object."""
     try:
         data = json.loads(raw)
-    except ValueError:
+    except (ValueError, UnicodeDecodeError):
         raise ProtocolError("bad-json") from None
+    except RecursionError:  # 20,000 nested brackets: refused, not a 500
+        raise ProtocolError("bad-message", detail="JSON nested too deep") from None
     if not isinstance(data, dict):
         raise ProtocolError("bad-message", detail="not an object")
     return data
@@ -76,18 +95,16 @@ class Throttle:
     params: dict[str, Any] = field(default_factory=dict)
     buckets: dict[str, TokenBucket] = field(default_factory=dict)
 
-    def __call__(self, request: Request) -> None:
+    def __call__(self, request: HTTPConnection) -> None:
         if not self._bucket(request).take():
             raise ProtocolError(self.code, status=429, **self.params)
 
-    def check(self, request: Request) -> None:
-        """Refuse as :meth:`__call__` would, without spending (spend once the thing is done)."""
+    def give_back(self, request: HTTPConnection) -> None:
+        """Return what :meth:`__call__` took (the thing it was reserved for was refused before any work)."""
         bucket = self._bucket(request)
-        bucket.take(0.0)  # brings the bucket up to date
-        if bucket.tokens < 1.0:
-            raise ProtocolError(self.code, status=429, **self.params)
+        bucket.tokens = min(bucket.burst, bucket.tokens + 1.0)
 
-    def _bucket(self, request: Request) -> TokenBucket:
+    def _bucket(self, request: HTTPConnection) -> TokenBucket:
         key = client(request)
         bucket = self.buckets.get(key)
         if bucket is None:

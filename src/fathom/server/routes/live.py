@@ -15,6 +15,7 @@ from fathom.server.clock import now
 from fathom.server.i18n import LANGS
 from fathom.server.live import Client, LiveTable
 from fathom.server.protocol import ProtocolError, parse
+from fathom.server.routes.common import Throttle
 from fathom.server.routes.common import client as client_address
 from fathom.server.routes.common import lang as page_lang
 from fathom.server.routes.common import referee
@@ -22,21 +23,32 @@ from fathom.server.settings import Limits
 from fathom.server.tables import Referee, _spawn, dumps
 
 HELLO_TIMEOUT = 20.0
+OPEN_RATE, OPEN_BURST = 2.0, 60.0  # table pages one client address may open a second, and at once
 WATCH_INTERVAL = 0.1
 log = logging.getLogger("fathom.server")
 
 
 def add_routes(app: FastAPI, limits: Limits) -> None:
     open_pages: Counter[str] = Counter()  # live pages per client address, on this process
+    # a finished table reopened may be replayed: 60 pages at once (or as many as an address may hold,
+    # if more), then a few a second
+    opens = Throttle(rate=OPEN_RATE, burst=max(OPEN_BURST, float(limits.pages_per_address)))
 
     @app.websocket("/ws/{table_id}")
     async def ws_table(ws: WebSocket, table_id: str) -> None:
         await ws.accept()
         address = client_address(ws)
+        refusal = None
         if open_pages[address] >= limits.pages_per_address:  # each page holds memory and a writer task
-            exc = ProtocolError("too-many-pages", n=limits.pages_per_address)
+            refusal = ProtocolError("too-many-pages", n=limits.pages_per_address)
+        else:
+            try:
+                opens(ws)
+            except ProtocolError as exc:
+                refusal = exc
+        if refusal is not None:
             with contextlib.suppress(Exception):
-                await ws.send_text(dumps(referee(ws).error_message(exc, page_lang(ws))))
+                await ws.send_text(dumps(referee(ws).error_message(refusal, page_lang(ws))))
                 await ws.close(4429)
             return
         open_pages[address] += 1
@@ -103,6 +115,10 @@ async def _serve_page(ws: WebSocket, table_id: str) -> None:
                 client.push(ref.error_message(exc, client.lang))
     except WebSocketDisconnect:
         pass
+    except Exception:  # a bug met by one message: said in the log, the page closed, never silent
+        log.exception("table %s: a page's message failed", table.id)
+        with contextlib.suppress(Exception):
+            await ws.close(1011)
     finally:
         ref.detach(table, client)
         writer.cancel()

@@ -3,13 +3,13 @@ review and the save of a finished game."""
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.responses import Response
 
 from fathom.review import review_json
+from fathom.server.heavy import Kept, off_loop
 from fathom.server.live import Client, LiveTable
 from fathom.server.protocol import ProtocolError, parse
 from fathom.server.replay import replay_turns
@@ -22,7 +22,13 @@ def to_move(table: LiveTable) -> Any:
     return "over" if table.over else ("chance" if who < 0 else who)
 
 
+REVIEWS_KEPT = 512  # reviews of finished games kept (a few KB each)
+HEAVY_RATE, HEAVY_BURST = 5.0, 60.0  # replay steps, reviews and saves per second and client address
+
+
 def add_routes(app: FastAPI, throttle: Throttle) -> None:
+    heavy = Throttle(rate=HEAVY_RATE, burst=HEAVY_BURST)
+    reviews: Kept[tuple[str, int, int], dict[str, Any]] = Kept(REVIEWS_KEPT)
     @app.get("/api/tables/{table_id}/state")
     async def api_state(request: Request, table_id: str) -> dict[str, Any]:
         _, table, seat = await seated(request, table_id)
@@ -80,48 +86,62 @@ def add_routes(app: FastAPI, throttle: Throttle) -> None:
 
     @app.get("/api/tables/{table_id}/replay")
     async def api_replay(request: Request, table_id: str, step: int = 0) -> dict[str, Any]:
+        heavy(request)  # up to 64 steps replayed (the first ask: the whole game), in a thread
         _, table, seat = await seated(request, table_id)
         if not table.over:
             raise ProtocolError("not-over", status=409)
         total = len(table.log)
         if not 0 <= step <= total:
             raise ProtocolError("bad-step", total=total)
-        st = table.position_at(step)
-        events = [e for e in table.events_for(seat, 0) if e.get("step", 0) < step or step == total]
-        return {
-            "step": step, "total": total, "you": seat, "view": st.view(seat), "events": events,
-            "action": table.log[step - 1].name if step else None,
-            "actor": table.log[step - 1].actor if step else None,
-            "to_move": st.current_player, "table": table.meta(),
-        }
+        shown = await off_loop(_replay_step, table, seat, step)
+        return {**shown, "table": table.meta()}  # on the loop: the pages watching it change meanwhile
 
     @app.get("/api/tables/{table_id}/turns")
     async def api_turns(request: Request, table_id: str) -> dict[str, Any]:
         """A finished game's turns and moves, chance folded in (see :mod:`fathom.server.replay`)."""
+        heavy(request)  # a whole game replayed once (then kept with the table): rate-limited as a replay
         table = await referee(request).open(table_id)  # loaded off the event loop if it was not in memory
         if not table.over:
             raise ProtocolError("not-over", status=409)
         if table.turns is None:  # a finished game never changes: worked out once, off the event loop
             rec = table.rec
-            table.turns = await asyncio.to_thread(replay_turns, rec.game, rec.players, rec.seed, rec.options,
-                                                  list(table.log))
+            table.turns = await off_loop(replay_turns, rec.game, rec.players, rec.seed, rec.options,
+                                         list(table.log))
         return table.turns
 
     @app.get("/api/tables/{table_id}/review")
     async def api_review(request: Request, table_id: str) -> dict[str, Any]:
         """The token's seat's push-your-luck calls weighed against the exact odds (its own view only)."""
-        throttle(request)  # a second of replay each: counted like a change
+        heavy(request)  # a second of replay each, once per seat and game: kept
         _, table, seat = await seated(request, table_id)
         if seat is None:
             raise ProtocolError("spectator", status=403)
         if not table.over:
             raise ProtocolError("not-over", status=409)
-        return await asyncio.to_thread(review_json, table.state, seat)  # a second of replay: off the event loop
+        key = (table.id, seat, len(table.log))
+        done = reviews.get(key)
+        if done is None:
+            done = reviews.put(key, await off_loop(review_json, table.state, seat))
+        return done
 
     @app.get("/api/tables/{table_id}/save")
     async def api_save(request: Request, table_id: str) -> Response:
-        table = await referee(request).open(table_id)
+        heavy(request)
+        ref, table, _ = await seated(request, table_id)
         if not table.over:
             raise ProtocolError("not-over", status=409)
-        return Response(referee(request).save_json(table), media_type="application/json",
+        return Response(ref.save_json(table), media_type="application/json",
                         headers={"Content-Disposition": f'attachment; filename="fathom-{table.id}.json"'})
+
+
+def _replay_step(table: LiveTable, seat: int | None, step: int) -> dict[str, Any]:
+    """What the replay shows at ``step`` of a finished game (built in the heavy pool)."""
+    total = len(table.log)
+    st = table.position_at(step)
+    events = [e for e in table.events_for(seat, 0) if e.get("step", 0) < step or step == total]
+    return {
+        "step": step, "total": total, "you": seat, "view": st.view(seat), "events": events,
+        "action": table.log[step - 1].name if step else None,
+        "actor": table.log[step - 1].actor if step else None,
+        "to_move": st.current_player,
+    }

@@ -7,12 +7,17 @@ from typing import Any
 
 from fastapi import FastAPI, Request, Response
 
-from fathom.server import auth
+from fathom.server import auth, heavy, specs
+from fathom.server.bodies import SAVE_LIMIT
 from fathom.server.db import still_open
 from fathom.server.protocol import ProtocolError
-from fathom.server.routes.common import SAVE_LIMIT, Throttle, client, read_json, referee, token
+from fathom.server.routes.common import Throttle, client, read_json, referee, token
 from fathom.server.settings import Limits
 from fathom.server.storage import off_loop
+
+
+# refusals that cost the server nothing much: the table allowance reserved for them is given back
+CHEAP_REFUSALS = ("bad-table", "bad-message", "bad-json", "busy", "bot-tables-full", "bot-tables-yours")
 
 
 def _count(request: Request, name: str, default: int, most: int) -> int:
@@ -27,16 +32,36 @@ def _count(request: Request, name: str, default: int, most: int) -> int:
 def add_routes(app: FastAPI, throttle: Throttle, limits: Limits) -> None:
     per_hour = limits.tables_per_hour
     creations = Throttle(rate=per_hour / 3600, burst=per_hour, code="table-limit", params={"n": per_hour})
+    in_flight = [0]  # creations reserved whose table is not made yet: they count as in play
 
     @app.post("/api/tables", status_code=201)
     async def api_create(request: Request) -> dict[str, Any]:
+        """A new table. Its allowance is reserved before the body is read (one address cannot start
+        600 creations on an allowance of 30 by holding their bodies back), and given back only when
+        the spec is refused before any costly work (a save is replayed in a thread, after every
+        cheap check; a refused save keeps the charge)."""
         throttle(request)
-        creations.check(request)  # only tables made count: a refused spec costs nothing of the allowance
+        creations(request)  # refused here (429): the body is never read
         ref = referee(request)
-        if await ref.count_playing(time.time() - limits.idle_minutes * 60) >= limits.max_live_tables:
-            raise ProtocolError("busy", status=503, n=limits.max_live_tables)
-        table, links = await ref.create(await read_json(request, limit=SAVE_LIMIT), creator=client(request))
-        creations(request)
+        in_flight[0] += 1
+        costly = False
+        try:
+            playing = await ref.count_playing(time.time() - limits.idle_minutes * 60)
+            if playing + in_flight[0] - 1 >= limits.max_live_tables:
+                raise ProtocolError("busy", status=503, n=limits.max_live_tables)
+            spec = await read_json(request, limit=SAVE_LIMIT)
+            saved = None
+            if spec.get("save") is not None:
+                game, players = specs.precheck(spec)
+                costly = True
+                saved = await heavy.off_loop(specs.saved_game, spec["save"], game, players)
+            table, links = await ref.create(spec, saved=saved, creator=client(request))
+        except ProtocolError as exc:
+            if exc.code in CHEAP_REFUSALS and not costly:
+                creations.give_back(request)
+            raise
+        finally:
+            in_flight[0] -= 1
         await ref.settled(table)  # bots before the first person: their moves are in the answer
         return links
 
