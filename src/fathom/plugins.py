@@ -69,6 +69,8 @@ class GamePlugin:
     """``f(calls, seat, console)``: a review as a terminal table."""
     data_checker: str | None = None
     """``f(path) -> problems``: checks a replacement component file (the engine's own check)."""
+    analysis: str | None = None
+    """The class of this game's parts of ``fathom analyze`` (:class:`fathom.analysis.parts.GameParts`)."""
 
     def load(self, part: str) -> Any:
         """The object a part names, imported now; an OptionError when this game has no such part."""
@@ -118,6 +120,7 @@ PLUGINS: tuple[GamePlugin, ...] = (
         review=("leader-calls", "fathom.games.deep_blue.review:leader_calls"),
         review_table="fathom.cli.review:deep_blue_table",
         data_checker="fathom.games.deep_blue.data:check_data_file",
+        analysis="fathom.games.deep_blue.analysis:DeepBlueAnalysis",
     ),
     GamePlugin(
         name="into-the-blue", title="Into the Blue", ident="into_the_blue", camel="IntoTheBlue",
@@ -137,6 +140,7 @@ PLUGINS: tuple[GamePlugin, ...] = (
         review=("dice-choices", "fathom.games.into_the_blue.review:dice_choices"),
         review_table="fathom.cli.review:into_the_blue_table",
         data_checker="fathom.games.into_the_blue.data:check_data_file",
+        analysis="fathom.games.into_the_blue.analysis:IntoTheBlueAnalysis",
     ),
 )
 """The registry: one line per game."""
