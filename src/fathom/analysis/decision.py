@@ -120,7 +120,7 @@ def analyse_decision(position: State, seat: int, played: int, settings: Settings
         count = settings.playouts if settings.seconds is None else ROUND
         for _ in range(count):
             scenarios.append((seeds.next64(), seeds.next64()))
-            det = position.determinize(seat, Rng(scenarios[-1][0]))
+            det = _world(position, seat, Rng(scenarios[-1][0]))
             policy.sanitize(det, seat)
             worlds.append(det)
         _play_round(position, seat, moves, worlds, scenarios, first, results, policy, parts, runner)
@@ -129,6 +129,11 @@ def analyse_decision(position: State, seat: int, played: int, settings: Settings
     decision = _weigh(position, seat, played, moves, results, exact, policy)
     decision.kind = parts.kind(position, played)
     return decision
+
+
+def _world(position: State, seat: int, rng: Rng) -> State:
+    """One world the seat cannot tell from the real one: its secrets resampled, a fresh seed."""
+    return position.determinize(seat, rng)
 
 
 def _play_round(position: State, seat: int, moves: list[int], worlds: list[State],

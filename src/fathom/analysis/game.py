@@ -34,16 +34,19 @@ class GameAnalysis:
 
     def to_json(self) -> dict[str, Any]:
         """``{game, seats, decisions: [{step, seat, played, best, loss, win_chance, ...}], settings}``."""
-        rows = []
-        for d in self.decisions:
-            row = asdict(d)
-            row["mark"] = mark_of(d.loss)
-            rows.append(row)
-        return {"game": self.game, "seats": self.seats, "decisions": rows, "settings": asdict(self.settings)}
+        return {"game": self.game, "seats": self.seats, "decisions": [decision_row(d) for d in self.decisions],
+                "settings": asdict(self.settings)}
 
     def mean_loss(self, seat: int) -> float:
         losses = [d.loss for d in self.decisions if d.seat == seat]
         return sum(losses) / len(losses) if losses else 0.0
+
+
+def decision_row(decision: Decision) -> dict[str, Any]:
+    """One decision as JSON, with its mark (``inaccuracy``, ``mistake``, ``blunder`` or None)."""
+    row = asdict(decision)
+    row["mark"] = mark_of(decision.loss)
+    return row
 
 
 def decision_points(state: State) -> list[tuple[int, int, int]]:
@@ -52,7 +55,7 @@ def decision_points(state: State) -> list[tuple[int, int, int]]:
             if position.current_player >= 0 and len(position.legal_actions()) > 1]
 
 
-class _Walker:
+class Walker:
     """A worker's game: positions handed out by step, walking forward when it can (steps mostly
     come in order), from the start again when asked for an earlier one."""
 
@@ -76,12 +79,12 @@ class _Walker:
                                 policy=self.policy, parts=self.parts)
 
 
-_WORKER: _Walker | None = None
+_WORKER: Walker | None = None
 
 
 def _start_worker(save: str, settings: Settings) -> None:
     global _WORKER
-    _WORKER = _Walker(save, settings)
+    _WORKER = Walker(save, settings)
 
 
 def _analyse_in_worker(point: tuple[int, int, int]) -> Decision:
@@ -115,7 +118,7 @@ def analyse_game(state: State, settings: Settings | None = None, *, seats: list[
             progress(len(done), len(points))
 
     if workers <= 1 or len(points) <= 1:
-        walker = _Walker(save, settings)
+        walker = Walker(save, settings)
         for point in points:
             tick(walker.analyse(*point))
     else:

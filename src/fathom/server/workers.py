@@ -35,7 +35,7 @@ from typing import Any
 
 from fathom.server.protocol import ProtocolError
 
-PEOPLE, BOTS = 0, 1  # lanes: tables with a person seated first, all-bot tables after
+PEOPLE, BOTS, ANALYSIS = 0, 1, 2  # lanes: tables with a person seated first, all-bot tables, then analyses
 PER_TABLE_RUNNING = 1  # jobs of one table thinking at once
 PER_TABLE_WAITING = 4  # jobs of one table waiting (a bot move and a hint per seat, say)
 
@@ -92,6 +92,13 @@ def hint(bot: Any, state: Any) -> tuple[Any, Any]:
     from fathom.bots.hint import suggest
 
     return suggest(bot, state), bot
+
+
+def analyse(save: str, points: list[tuple[int, int, int]], playouts: int) -> list[dict[str, Any]]:
+    """A finished game's decisions at ``points`` weighed by level 3 (:mod:`fathom.analysis`), as JSON rows."""
+    from fathom.server.analysis import analyse_points
+
+    return analyse_points(save, points, playouts)
 
 
 # ---- the pool ---------------------------------------------------------------------------------
