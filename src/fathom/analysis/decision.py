@@ -75,6 +75,8 @@ class Decision:
     """Standard error of ``loss`` over the scenarios (its noise)."""
     candidates: list[dict[str, Any]] = field(default_factory=list)
     """Each candidate's move and the deciding seat's win chance with it, best first."""
+    best_detail: dict[str, Any] = field(default_factory=dict)
+    """A best move of several steps in parts a translated front end words itself (a sail plan: ``sail_to``)."""
     exact: dict[str, Any] | None = None
     """The exact odds of a dive call: the unit, the played and the best move's expected value."""
 
@@ -182,6 +184,8 @@ def _weigh(position: State, seat: int, played: int, moves: list[int], results: d
         best_action=best if best < position.game.num_distinct_actions else -1, played_action=played,
         scenarios=n, loss_error=error,
         candidates=[{"move": _candidate_text(position, m, policy), "win_chance": means[m][seat]} for m in ranked],
+        best_detail={k: v for k, v in policy.describe_candidate(position, best).items() if k != "text"}
+        if best >= position.game.num_distinct_actions else {},
         exact=None if exact is None else {"unit": exact.unit, "played": exact.played_value, "best": exact.best_value,
                                           "best_move": position.action_to_string(exact.best)},
     )

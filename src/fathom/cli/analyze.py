@@ -12,9 +12,7 @@ import argparse
 import json
 from typing import Any
 
-from rich import box
 from rich.console import Console
-from rich.table import Table
 from rich.text import Text
 
 from fathom.analysis import Decision, GameAnalysis, Settings, analyse_game, mark_of
@@ -124,10 +122,10 @@ def print_report(console: Console, state: State, analysis: GameAnalysis, table: 
         console.print(Text(tr("an.seat_summary", who=who, n=len(mine), loss=tr.percent(analysis.mean_loss(seat), 1),
                               inaccuracies=counts["inaccuracy"], mistakes=counts["mistake"],
                               blunders=counts["blunder"]), style="bold"))
-        worst = sorted(mine, key=lambda d: -d.loss)[:WORST_SHOWN]
-        worst = [d for d in worst if d.loss > 0]
-        if worst:
-            console.print(_table(worst, words, tr))
+        worst = [d for d in sorted(mine, key=lambda d: -d.loss)[:WORST_SHOWN] if d.loss > 0]
+        for d in worst:
+            _print_decision(console, d, words[d.step], tr)
+        console.print()
     console.print(Text(tr("an.legend"), style="dim"))
 
 
@@ -135,13 +133,13 @@ def _move(label: Any, position: State, action: int) -> str:
     return label(position, action) if label is not None else position.action_to_string(action)
 
 
-def _table(decisions: list[Decision], words: dict[int, tuple[str, str, str]], tr: Translator) -> Table:
-    out = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-    for name in ("an.col.step", "an.col.kind", "an.col.position", "an.col.played", "an.col.best", "an.col.chance",
-                 "an.col.loss", "an.col.mark"):
-        out.add_column(tr(name), justify="right" if name in ("an.col.step", "an.col.chance", "an.col.loss") else "left")
-    for d in decisions:
-        position, played, best = words[d.step]
-        out.add_row(str(d.step), _kind(d.kind, tr), position, played, best, tr.percent(d.win_chance[d.seat], 0),
-                    tr.percent(d.loss, 1) + f" ±{100 * d.loss_error:.1f}", _mark(d.loss, tr))
-    return out
+def _print_decision(console: Console, d: Decision, words: tuple[str, str, str], tr: Translator) -> None:
+    """One decision in three lines: what and how costly, the moves, the position."""
+    position, played, best = words
+    head = Text(f"  {tr('an.col.step')} {d.step} · {_kind(d.kind, tr)} · ")
+    head.append(tr("an.col.loss") + f" {tr.percent(d.loss, 1)} ±{tr.percent(d.loss_error, 1)}")
+    head.append(f" · {tr('an.col.chance')} {tr.percent(d.win_chance[d.seat], 0)} ")
+    head.append(_mark(d.loss, tr))
+    console.print(head)
+    console.print(Text(f"    {tr('an.col.played')}: {played} · {tr('an.col.best')}: {best}"))
+    console.print(Text(f"    {position}", style="dim"))

@@ -8,6 +8,7 @@ import { DeepBlue } from "./deepblue.js";
 import { IntoTheBlue } from "./intotheblue.js";
 import { renderHostPanel } from "./host.js";
 import { Motion } from "./motion.js";
+import { renderAnalysis } from "./analysis.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
 const tokens = new URLSearchParams(location.hash.slice(1)).getAll("token");
@@ -514,6 +515,8 @@ function renderReplayBar(msg) {
   document.getElementById("replay-range").onchange = (e) => goto(+e.target.value);
 }
 
+app.goto = (step) => goto(step); // the analysis graph's points jump the replay
+
 async function goto(step) {
   const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}/replay?step=${step}&lang=${I18N.lang}`,
     { headers: auth(app.token) });
@@ -542,6 +545,7 @@ function render(fresh = []) {
   document.body.dataset.mine = live.legal.length ? "1" : "0";
   banner(msg);
   renderReplayBar(live);
+  renderAnalysis(app, tableId);
   renderMoves(msg);
   app.renderer.annotate?.(events);
   app.marks = app.replay ? null : app.motion.marks(events, live.you);
