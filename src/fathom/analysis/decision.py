@@ -23,7 +23,7 @@ from fathom.core.api import State
 from fathom.core.errors import OptionError
 from fathom.core.rng import Rng
 
-DEFAULT_PLAYOUTS = 64
+DEFAULT_PLAYOUTS = 512
 """Scenarios per candidate when neither ``playouts`` nor ``seconds`` is given: a 4-player Deep Blue
 game in under 5 minutes on 2 cores (docs/analysis.md has the measures)."""
 

@@ -70,9 +70,9 @@ def run(args: argparse.Namespace, console: Console) -> int:
 
 def _seats(state: State, table: dict[str, Any]) -> list[dict[str, Any]]:
     """Who sat where, as the save says (a person's name, a bot's name)."""
-    bots = table.get("bots") if isinstance(table.get("bots"), list) else []
+    bots: list[Any] = table["bots"] if isinstance(table.get("bots"), list) else []
     people = saved_people(table)
-    humans = table.get("humans") if isinstance(table.get("humans"), list) else []
+    humans: list[Any] = table["humans"] if isinstance(table.get("humans"), list) else []
     out = []
     for seat in range(state.game.num_players):
         entry: dict[str, Any] = {"seat": seat}
@@ -109,7 +109,7 @@ def print_report(console: Console, state: State, analysis: GameAnalysis, table: 
     people = saved_people(table)
     positions = {d.step for d in analysis.decisions}
     words: dict[int, tuple[str, str, str]] = {}
-    for position, action in state.walk():
+    for position, _ in state.walk():
         step = position.move_number()
         if step in positions:
             d = next(x for x in analysis.decisions if x.step == step)

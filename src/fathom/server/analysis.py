@@ -25,6 +25,9 @@ log = logging.getLogger("fathom.server")
 CHUNK = 8
 """Decisions per worker job."""
 
+PLAYOUTS = DEFAULT_PLAYOUTS // 2
+"""Scenarios per candidate: half of ``fathom analyze``'s, as a server's analysis has one worker, not every core."""
+
 _WALKER: tuple[str, Walker] | None = None  # a worker's game, kept for the table's next chunk
 
 
@@ -45,7 +48,7 @@ def analyse_points(save: str, points: list[tuple[int, int, int]], playouts: int)
 class Analyst:
     """Starts, follows and keeps the analyses of finished tables (one per server process)."""
 
-    def __init__(self, store: Store, thinker: workers.Thinker, playouts: int = DEFAULT_PLAYOUTS) -> None:
+    def __init__(self, store: Store, thinker: workers.Thinker, playouts: int = PLAYOUTS) -> None:
         self.store = store
         self.thinker = thinker
         self.playouts = playouts
@@ -82,7 +85,7 @@ class Analyst:
             seats = [{"seat": i, **{k: s[k] for k in ("kind", "bot", "name") if s.get(k)}}
                      for i, s in enumerate(table.rec.seats)]
             data = {"game": table.rec.game, "seats": seats, "decisions": rows,
-                    "settings": {"playouts": self.playouts, "seed": 0}}
+                    "settings": {"playouts": self.playouts, "seconds": None, "seed": 0}}
             await self._db(self.store.save_analysis, table.id, data)
         except Exception:  # noqa: BLE001 - asked again, it starts afresh
             log.exception("analysis of table %s failed", table.id)
