@@ -75,6 +75,8 @@ class Decision:
     """Standard error of ``loss`` over the scenarios (its noise)."""
     candidates: list[dict[str, Any]] = field(default_factory=list)
     """Each candidate's move and the deciding seat's win chance with it, best first."""
+    played_as: str = ""
+    """What the played move stood for when it began a choice of several steps (the route sailed), in words."""
     best_detail: dict[str, Any] = field(default_factory=dict)
     """A best move of several steps in parts a translated front end words itself (a sail plan: ``sail_to``)."""
     exact: dict[str, Any] | None = None
@@ -103,13 +105,17 @@ def candidates(position: State, seat: int, played: int, policy: Any, exact: Exac
 
 
 def analyse_decision(position: State, seat: int, played: int, settings: Settings, *,
-                     policy: Any = None, parts: GameParts | None = None) -> Decision:
-    """``seat``'s decision at ``position`` (where it played ``played``), weighed from its view."""
+                     policy: Any = None, parts: GameParts | None = None, line: list[int] | None = None) -> Decision:
+    """``seat``'s decision at ``position`` (where it played ``played``), weighed from its view.
+
+    ``line``: the seat's own moves from here while it stayed to move (``played`` first), so a
+    choice of several steps (a sail: where the boats went) is weighed as the whole of it."""
     game = position.game
     policy = policy if policy is not None else search_policy(game, settings.seed)
     parts = parts if parts is not None else parts_for(game)
     exact = parts.exact_call(position, seat, played)
     moves = candidates(position, seat, played, policy, exact)
+    chosen = parts.played_candidate(position, seat, line or [played], policy, moves)
     step = position.move_number()
     seeds = Rng(settings.seed * 1_000_003 + step)
     scenarios: list[tuple[int, int]] = []
@@ -128,7 +134,9 @@ def analyse_decision(position: State, seat: int, played: int, settings: Settings
         _play_round(position, seat, moves, worlds, scenarios, first, results, policy, parts, runner)
         if settings.seconds is None or time.perf_counter() - started >= settings.seconds:
             break
-    decision = _weigh(position, seat, played, moves, results, exact, policy)
+    decision = _weigh(position, seat, chosen, moves, results, exact, policy)
+    decision.played_as = decision.played if chosen != played else ""
+    decision.played, decision.played_action = position.action_to_string(played), played
     decision.kind = parts.kind(position, played)
     return decision
 
@@ -179,9 +187,9 @@ def _weigh(position: State, seat: int, played: int, moves: list[int], results: d
     best_text = _candidate_text(position, best, policy)
     ranked = sorted(moves, key=lambda m: -means[m][seat])
     return Decision(
-        step=position.move_number(), seat=seat, kind="", played=position.action_to_string(played), best=best_text,
+        step=position.move_number(), seat=seat, kind="", played=_candidate_text(position, played, policy), best=best_text,
         loss=loss, win_chance=means[best], played_chance=means[played],
-        best_action=best if best < position.game.num_distinct_actions else -1, played_action=played,
+        best_action=best if best < position.game.num_distinct_actions else -1, played_action=-1,
         scenarios=n, loss_error=error,
         candidates=[{"move": _candidate_text(position, m, policy), "win_chance": means[m][seat]} for m in ranked],
         best_detail={k: v for k, v in policy.describe_candidate(position, best).items() if k != "text"}

@@ -74,9 +74,20 @@ class Walker:
             self.position.apply(self.history[self.position.move_number()])
         return self.position
 
+    def line(self, step: int, seat: int) -> list[int]:
+        """The seat's own moves from ``step`` on while it stays to move (its whole choice)."""
+        position = self.at(step).clone()
+        out = []
+        while position.current_player == seat and position.move_number() < len(self.history):
+            action = self.history[position.move_number()]
+            out.append(action)
+            position.apply(action)
+        return out
+
     def analyse(self, step: int, seat: int, played: int) -> Decision:
+        line = self.line(step, seat)
         return analyse_decision(self.at(step).clone(), seat, played, self.settings,
-                                policy=self.policy, parts=self.parts)
+                                policy=self.policy, parts=self.parts, line=line)
 
 
 _WORKER: Walker | None = None

@@ -45,6 +45,10 @@ class GameParts(Protocol):
     def exact_call(self, position: State, seat: int, action: int) -> ExactCall | None:
         """The exact odds of this decision when it is a dive call, from ``seat``'s view."""
 
+    def played_candidate(self, position: State, seat: int, line: list[int], policy: Any, moves: list[int]) -> int:
+        """The candidate among ``moves`` that stands for what the seat played: ``line`` is its own
+        moves from here while it stayed to move (a choice of several steps: a whole route)."""
+
     def kind(self, position: State, action: int) -> str:
         """The kind of decision (``recruit``, ``continue``…), an ``an.kind.*`` catalog key's end."""
 
@@ -67,6 +71,9 @@ class GenericParts:
 
     def exact_call(self, position: State, seat: int, action: int) -> ExactCall | None:
         return None
+
+    def played_candidate(self, position: State, seat: int, line: list[int], policy: Any, moves: list[int]) -> int:
+        return line[0]
 
     def kind(self, position: State, action: int) -> str:
         return position.step_kind

@@ -13,6 +13,7 @@ from typing import Any, cast
 from fathom.analysis.chances import shares, softmax_chances
 from fathom.analysis.parts import ExactCall, Runner
 from fathom.core.api import State
+from fathom.core.rng import Rng
 from fathom.games.deep_blue.bots import evaluation as ev
 from fathom.games.deep_blue.game import DeepBlueGame
 from fathom.games.deep_blue.review import weigh_call
@@ -62,6 +63,22 @@ class DeepBlueAnalysis:
         played = call.continue_vp if call.played == "continue" else call.stop_vp
         return ExactCall(best=best, played_value=played, best_value=max(call.stop_vp, call.continue_vp),
                          unit="an.unit.vp", decisive=False)
+
+    def played_candidate(self, position: State, seat: int, line: list[int], policy: Any, moves: list[int]) -> int:
+        """A sail is weighed as the route the seat sailed: the sail plan among the candidates whose
+        boats end where the seat's own moves took them (plain ``sail`` when none does)."""
+        game = cast(DeepBlueGame, position.game)
+        plans = policy.sail_candidates() if line[0] == game.A_SAIL and hasattr(policy, "sail_candidates") else {}
+        if not plans:
+            return line[0]
+        det = cast(Any, position.determinize(seat, Rng(0)))  # the seat's own moves on a world it cannot tell apart
+        for action in line:
+            if det.current_player != seat or action not in det.legal_actions():
+                break
+            det.apply(action)
+        sailed = (det.boat_at(2 * seat), det.boat_at(2 * seat + 1))
+        found = [c for c, ends in plans.items() if c in moves and ends == sailed]
+        return found[0] if found else line[0]
 
     def kind(self, position: State, action: int) -> str:
         """A turn's choice by what it does (recruit, sail, dive, rest, refresh); other steps by name."""
