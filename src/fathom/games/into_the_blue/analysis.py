@@ -60,6 +60,10 @@ class IntoTheBlueAnalysis:
         return ExactCall(best=best, played_value=choice.played_value, best_value=choice.best_value,
                          unit="an.unit.points", decisive=True)
 
+    def played_candidate(self, position: State, seat: int, line: list[int], policy: Any, moves: list[int]) -> int:
+        """Every move of Into the Blue is one step: the move played is its own candidate."""
+        return line[0]
+
     def kind(self, position: State, action: int) -> str:
         return position.step_kind
 
