@@ -19,6 +19,7 @@ from fathom.core.registry import load
 from fathom.server import workers
 from fathom.server.db import Store
 from fathom.server.live import LiveTable
+from fathom.server.storage import off_loop
 
 log = logging.getLogger("fathom.server")
 
@@ -69,7 +70,8 @@ class Analyst:
         return {"status": "running", "done": progress["done"], "total": progress["total"]}
 
     async def _db(self, call: Any, *args: Any) -> Any:
-        return await asyncio.to_thread(call, *args) if self.store.shared else call(*args)
+        """A database call, in a thread (as every call of the referee: never a stall of the loop)."""
+        return await off_loop(call, *args)
 
     async def _run(self, table: LiveTable, progress: dict[str, Any]) -> None:
         key = f"analysis:{table.id}"  # its own queue: the table's bots and hints are never refused for it

@@ -29,7 +29,7 @@ def add_routes(app: FastAPI, throttle: Throttle) -> None:
     async def api_analysis(request: Request, table_id: str) -> dict[str, Any]:
         """Every seat's win chance at each decision, each decision's best move and loss (``status: done``),
         or how far the analysis is (``status: running``, ``done`` of ``total``); asking starts it."""
-        _, table, _ = seated(request, table_id)
+        _, table, _ = await seated(request, table_id)
         if not table.over:
             raise ProtocolError("not-over", status=409)
         return await analyst(request).status(table)
@@ -40,7 +40,7 @@ def add_routes(app: FastAPI, throttle: Throttle) -> None:
         over, no secret is left), the asker in ``seat`` (default: its own, else the seat to move) and
         bots in the others; answers its id and the asker's link."""
         throttle(request)
-        ref, table, own = seated(request, table_id)
+        ref, table, own = await seated(request, table_id)
         if not table.over:
             raise ProtocolError("not-over", status=409)
         data = await read_json(request)
@@ -59,5 +59,5 @@ def add_routes(app: FastAPI, throttle: Throttle) -> None:
         save = position.to_dict()
         save["options"] = {k: v for k, v in save["options"].items() if not (k == "data_file" and v is None)}
         settings = {k: v for k, v in table.rec.settings.items() if k in ("hints", "spectator_chat", "stand_in")}
-        following, _ = ref.create({"game": table.rec.game, "seats": seats, "save": save, **settings})
+        following, _ = await ref.create({"game": table.rec.game, "seats": seats, "save": save, **settings})
         return {"id": following.id, "url": ref.page_url(following, seat), "seat": seat, "step": step}
