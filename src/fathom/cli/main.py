@@ -14,7 +14,7 @@ from typing import TextIO
 from rich.console import Console
 from rich.text import Text
 
-from fathom.cli import bench, data_cmd, fast_cmd, info, odds_cmd, play, replay, review, warmup
+from fathom.cli import analyze, bench, data_cmd, fast_cmd, info, odds_cmd, play, replay, review, warmup
 from fathom.cli.console import is_interactive, make_console, make_input
 from fathom.core.errors import FathomError
 from fathom.core.plugins import all_plugins
@@ -49,6 +49,8 @@ COMMANDS: tuple[tuple[str, str, Callable[[argparse.ArgumentParser], None] | None
     ("replay", "step through a saved game", replay.add_arguments, _replay),
     ("review", "a saved game's push-your-luck calls weighed against the exact odds", review.add_arguments,
      _plain(review.run)),
+    ("analyze", "every decision of a saved game weighed by level 3: win chances, best moves, losses",
+     analyze.add_arguments, _plain(analyze.run)),
     ("bench", "engine speed with random bots, or a bot's thinking time (--bot)", bench.add_arguments,
      _plain(bench.run)),
     ("fast", "the compiled engine: fast verify compares it with the reference engine", fast_cmd.add_arguments,

@@ -77,6 +77,8 @@ class GamePlugin:
     """``f(calls, seat, console)``: a review as a terminal table."""
     data_checker: str | None = None
     """``f(path) -> problems``: checks a replacement component file (the engine's own check)."""
+    analysis: str | None = None
+    """The class of this game's parts of ``fathom analyze`` (:class:`fathom.analysis.parts.GameParts`)."""
     compiled: str | None = None
     """Its compiled form, a :class:`fathom.fast.compiled.CompiledGame` (kernels, differential test, benches)."""
     web: str | None = None

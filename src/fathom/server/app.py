@@ -26,7 +26,7 @@ from fathom.server.guard import Guard, default_hosts
 from fathom.server.i18n import error_text
 from fathom.server.notify import Bus
 from fathom.server.protocol import ProtocolError
-from fathom.server.routes import catalog, live, pages, play, tables
+from fathom.server.routes import analysis, catalog, live, pages, play, tables
 from fathom.server.routes.common import Throttle, lang
 from fathom.server.routes.pages import WEB
 from fathom.server.settings import Limits
@@ -78,6 +78,7 @@ def create_app(db: str | None = None, *, public_url: str = "", store: Store | No
     catalog.add_routes(app)
     tables.add_routes(app, throttle, limits)
     play.add_routes(app, throttle)
+    analysis.add_routes(app, throttle)
     live.add_routes(app, limits)
     return app
 

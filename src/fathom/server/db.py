@@ -87,6 +87,14 @@ actions_t = Table(
     Column("at", Float, nullable=False),
 )
 
+analyses_t = Table(  # a finished table's analysis (fathom.analysis), kept once the bot workers made it
+    "fathom_analyses",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("data", Text, nullable=False),  # JSON of GameAnalysis.to_json()
+    Column("created", Float, nullable=False),
+)
+
 leases_t = Table(  # which server process plays a table's bots and chance (several processes, one database)
     "fathom_leases",
     metadata,
@@ -287,6 +295,20 @@ class Store:
     def table_ids(self, status: str) -> list[str]:
         with self.engine.connect() as conn:
             return [r[0] for r in conn.execute(select(tables_t.c.id).where(tables_t.c.status == status))]
+
+    # ---- analyses of finished tables ----------------------------------------------------
+    def save_analysis(self, table_id: str, data: dict[str, Any]) -> None:
+        """Keep a finished table's analysis (a second process that made one too keeps the first)."""
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(insert(analyses_t).values(table_id=table_id, data=json.dumps(data), created=time.time()))
+        except IntegrityError:
+            pass
+
+    def analysis(self, table_id: str) -> dict[str, Any] | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(analyses_t.c.data).where(analyses_t.c.table_id == table_id)).first()
+        return json.loads(row[0]) if row is not None else None
 
     # ---- the action log ------------------------------------------------------------------
     def append(self, table_id: str, start: int, entries: Iterable[LoggedAction], status: str | None = None,

@@ -7,9 +7,10 @@ jobs wait in a fair queue of our own rather than the pool's FIFO:
 * one queue per owner, served in turn (the owner served least recently goes next): a table
   for its bots' moves, a client address for its hints, so a table with a long backlog, or an
   address asking hints at twenty tables, takes turns with the others instead of going first;
-* three lanes: bots' moves at tables where a person plays come first, so nobody's game waits
+* four lanes: bots' moves at tables where a person plays come first, so nobody's game waits
   behind thinking nobody is waiting for; hints and all-bot tables then take turns (the lane
   served least recently goes next), so hint spam never stalls the all-bot tables nor they the hints;
+  a finished game's analysis only when nothing else waits;
   and hints think on all workers but one at once, so a bot's move finds a worker free (a job
   once started is never interrupted);
 * a job may say when it is no longer wanted (a hint whose asker has moved or left): it is
@@ -41,7 +42,9 @@ from typing import Any
 
 from fathom.server.protocol import ProtocolError
 
-PEOPLE, BOTS, HINTS = 0, 1, 2  # lanes: bots at tables with a person seated first; all-bot tables and hints after
+PEOPLE, BOTS, HINTS, ANALYSIS = 0, 1, 2, 3
+"""Lanes: bots at tables with a person seated first; all-bot tables and hints after, taking turns;
+a finished game's analysis only when nothing else waits."""
 PER_TABLE_RUNNING = 1  # jobs of one owner (a table's bots, an address's hints) thinking at once
 PER_TABLE_WAITING = 4  # jobs of one owner waiting
 
@@ -104,6 +107,13 @@ def hint(bot: Any, state: Any) -> tuple[Any, Any]:
     from fathom.bots.hint import suggest
 
     return suggest(bot, state), bot
+
+
+def analyse(save: str, points: list[tuple[int, int, int]], playouts: int) -> list[dict[str, Any]]:
+    """A finished game's decisions at ``points`` weighed by level 3 (:mod:`fathom.analysis`), as JSON rows."""
+    from fathom.server.analysis import analyse_points
+
+    return analyse_points(save, points, playouts)
 
 
 # ---- the pool ---------------------------------------------------------------------------------
@@ -227,8 +237,12 @@ class Thinker:
             if not ready:
                 return None
             lanes = {lane for lane, _, _ in ready}
-            # people's lane first; then the later lane served least recently; in it, whoever waited longest
-            lane = PEOPLE if PEOPLE in lanes else min(lanes, key=lambda n: (self._lane_served.get(n, -1), n))
+            # people's lane first; then bots and hints, the lane served least recently; analyses last;
+            # in a lane, whoever waited longest
+            taking_turns = lanes - {PEOPLE, ANALYSIS}
+            lane = (PEOPLE if PEOPLE in lanes
+                    else min(taking_turns, key=lambda n: (self._lane_served.get(n, -1), n)) if taking_turns
+                    else ANALYSIS)
             table = min(r for r in ready if r[0] == lane)[2]
             self._tick += 1
             self._served[table] = self._lane_served[lane] = self._tick

@@ -47,12 +47,12 @@ class LeaderCall:
 def leader_calls(state: State, seat: int) -> list[LeaderCall]:
     """Every draw-or-stop call ``seat`` made as a dive leader in ``state``'s history, in order."""
     game = cast(DeepBlueGame, state.game)
-    return [_weigh(position, seat, "continue" if action == game.A_CONTINUE else "stop")
+    return [weigh_call(position, seat, "continue" if action == game.A_CONTINUE else "stop")
             for position, action in state.walk()
             if position.current_player == seat and action in (game.A_CONTINUE, game.A_STOP)]
 
 
-def _weigh(state: State, seat: int, played: str) -> LeaderCall:
+def weigh_call(state: State, seat: int, played: str) -> LeaderCall:
     view = state.view(seat)  # only what the leader could know
     comp = cast(DeepBlueGame, state.game).components
     odds = dive_odds(view, comp, seat)

@@ -25,6 +25,7 @@ PLUGIN = GamePlugin(
     review=("dice-choices", f"{_HERE}.review:dice_choices"),
     review_table=f"{_HERE}.terminal.review:review_table",
     data_checker=f"{_HERE}.data:check_data_file",
+    analysis=f"{_HERE}.analysis:IntoTheBlueAnalysis",
     compiled=f"{_HERE}.kernels.compiled:COMPILED",
     web=_HERE,
 )

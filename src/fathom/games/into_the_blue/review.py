@@ -41,12 +41,12 @@ class DiceChoice:
 def dice_choices(state: State, seat: int) -> list[DiceChoice]:
     """Every keep-or-reroll choice ``seat`` made in ``state``'s history, in order."""
     game = cast(IntoTheBlueGame, state.game)
-    return [_weigh(position, seat, action) for position, action in state.walk()
+    return [weigh_choice(position, seat, action) for position, action in state.walk()
             if position.current_player == seat and (action == game.A_STOP or game.rerolled(action) is not None)
             and len(position.legal_actions()) > 1]
 
 
-def _weigh(state: State, seat: int, action: int) -> DiceChoice:
+def weigh_choice(state: State, seat: int, action: int) -> DiceChoice:
     view = state.view(seat)  # only what the player could know
     pos = Position(view, seat)
     solution = turn_solution(pos)

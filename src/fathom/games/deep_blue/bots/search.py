@@ -226,6 +226,12 @@ class DeepBlueSearch(GenericPolicy):
                 for b, (node, stays) in enumerate(sail_to)]
         return {"text": "sail: " + ", ".join(legs), "sail_to": sail_to}
 
+    def sail_candidates(self) -> dict[int, tuple[int, int]]:
+        """The sail candidates of the decision last searched and where each takes boat 1 and boat 2
+        (the analysis finds among them the route a seat actually sailed)."""
+        return {(self.game.A_SAIL if i == 0 else SAIL_PLAN + i): (plan[0], plan[1])
+                for i, plan in enumerate(self._plans)}
+
     def commit(self, state: State, candidate: int) -> int:
         if candidate < SAIL_PLAN:
             self._committed = None

@@ -30,6 +30,12 @@ class CompiledRunner(WorldRows):
         super().__init__(playouts, policy, seat, S_WIDTH)
 
     def run(self, worlds: list[State], jobs: list[tuple[int, int, int]]) -> list[float]:
+        seat, evaluate = self.seat, self.policy.evaluate
+        return [evaluate(state, seat)[seat] for state in self.final_states(worlds, jobs)]
+
+    def final_states(self, worlds: list[State], jobs: list[tuple[int, int, int]]) -> list[DeepBlueState]:
+        """Where each job's playout stopped, as a ``DeepBlueState`` (for :meth:`run` and for the
+        analysis, which values every seat of it)."""
         loaded = self.rows(worlds)
         ks, firsts, seeds = [], [], []
         planned = []
@@ -48,5 +54,5 @@ class CompiledRunner(WorldRows):
             for i, det in enumerate(planned):
                 load(W, len(loaded) + i, det)
         rows, _, _ = self.playouts.run(W, ks, firsts, seeds)
-        game, seat, evaluate = self.policy.game, self.seat, self.policy.evaluate
-        return [evaluate(DeepBlueState.from_fields(game, db_view.fields(game, row)), seat)[seat] for row in rows]
+        game = self.policy.game
+        return [DeepBlueState.from_fields(game, db_view.fields(game, row)) for row in rows]

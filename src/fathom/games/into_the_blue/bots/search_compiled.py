@@ -22,8 +22,13 @@ class CompiledRunner(WorldRows):
         super().__init__(playouts, policy, seat, S_WIDTH)
 
     def run(self, worlds: list[State], jobs: list[tuple[int, int, int]]) -> list[float]:
+        seat, rewards = self.seat, self.policy.score_rewards
+        return [rewards(scores, ended)[seat] for scores, ended in self.final_scores(worlds, jobs)]
+
+    def final_scores(self, worlds: list[State], jobs: list[tuple[int, int, int]]) -> list[tuple[list[float], bool]]:
+        """Each job's scores where its playout stopped and whether the game had ended there (for
+        :meth:`run` and for the analysis, which values every seat of them)."""
         W = self.rows(worlds)
         ks, firsts, seeds = zip(*jobs) if jobs else ((), (), ())
         _, scores, ended = self.playouts.run(W, list(ks), list(firsts), list(seeds))
-        seat, rewards = self.seat, self.policy.score_rewards
-        return [rewards([float(v) for v in row], bool(end))[seat] for row, end in zip(scores.tolist(), ended)]
+        return [([float(v) for v in row], bool(end)) for row, end in zip(scores.tolist(), ended)]

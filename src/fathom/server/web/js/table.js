@@ -6,6 +6,7 @@
 import { t, esc, pickLang, loadStrings, openRules, showDialog, deviceUrl, I18N, Live, translatePage, announce, botLevel, seatLabel } from "./common.js";
 import { renderHostPanel } from "./host.js";
 import { Motion } from "./motion.js";
+import { renderAnalysis } from "./analysis.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
 const tokens = new URLSearchParams(location.hash.slice(1)).getAll("token");
@@ -620,6 +621,8 @@ function wireReplayBar(box) {
   else if (rematch) rematch.onclick = () => { app.rematchAsked = true; app.live.send({ type: "rematch" }); };
 }
 
+app.goto = (step) => goto(step); // the analysis graph's points jump the replay
+
 async function goto(step) {
   const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}/replay?step=${step}&lang=${I18N.lang}`,
     { headers: auth(app.token) });
@@ -648,6 +651,7 @@ function render(fresh = []) {
   document.body.dataset.mine = live.legal.length ? "1" : "0";
   banner(msg);
   renderReplayBar(live);
+  renderAnalysis(app, tableId);
   renderMoves(msg);
   app.renderer.annotate?.(events);
   app.marks = app.replay ? null : app.motion.marks(events, live.you);
