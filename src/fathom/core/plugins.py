@@ -63,6 +63,8 @@ class GamePlugin:
     """``f(events, players) -> record``: what a finished game's public log says, as flat numbers."""
     summary_fields: tuple[str, ...] = ()
     """The per-seat numbers of :meth:`seat_summary`, in the end-of-game table's order."""
+    end_screen: str | None = None
+    """``f(state) -> dict``: a finished game's places, totals, VP by source and tie-break, from the engine."""
     report: str | None = None
     """``f(page, records, plt)``: this game's section of the simulation report."""
     odds_table: str | None = None
@@ -105,6 +107,10 @@ class GamePlugin:
             return [{} for _ in range(n)]
         record = self.load("stats")(state.events(None), n)
         return [{name: record[name][seat] for name in self.summary_fields} for seat in range(n)]
+
+    def end_summary(self, state: Any) -> dict[str, Any] | None:
+        """What the end screen shows of a finished game (None for a game without one)."""
+        return self.load("end_screen")(state) if self.end_screen else None
 
     def statistics(self, state: Any) -> dict[str, Any]:
         """A finished game's public log as flat numbers (``{}`` for a game without statistics)."""

@@ -189,6 +189,7 @@ class LiveTable:
             "scores": st.visible_scores(seat),  # R-DB-18: others' totals stay hidden until the end
             "winners": st.winners(),
             "summary": plugin_for(self.rec.game).seat_summary(st) if self.over else None,  # public log only
+            "end": plugin_for(self.rec.game).end_summary(st) if self.over else None,  # the engine's places and totals
         }
         client.sent_events = total
         client.reset = False

@@ -15,7 +15,7 @@ from fathom.core.api import CHANCE
 from fathom.games.deep_blue import phases as ph
 from fathom.games.deep_blue.data import GEMS, SPOT_KINDS
 from fathom.games.deep_blue.dive_model import DEFENDED_BY, is_hazard, needs_met
-from fathom.games.deep_blue.scoring import dive_scores
+from fathom.games.deep_blue.scoring import dive_score_parts
 
 if TYPE_CHECKING:
     from fathom.games.deep_blue.fields import StateFields as _Base
@@ -254,7 +254,7 @@ class DiveRules(_Base):
             self.d_card_vp[p] += info.vp + bonus
             if info.needs_any:
                 self.d_count_used |= 1 << p
-            self._emit({"type": "play", "seat": p, "card": info.id, "vp": info.vp + bonus,
+            self._emit({"type": "play", "seat": p, "card": info.id, "vp": info.vp + bonus, "bonus": bonus,
                         "text": f"Seat {p} plays {info.id} for {info.vp + bonus} VP"})
         self.ask_card_player()
 
@@ -278,12 +278,13 @@ class DiveRules(_Base):
             self.next_draw()
 
     # ---- the end of the dive (R-DB-13, R-DB-14, R-DB-17) ----------------------------------
-    def emit_dive_scores(self, site: str, tile: str, gained: list[int]) -> None:
-        """One public event per seat that scored: even with ``hidden_scores`` only totals are private,
-        every scoring event is seen by all (R-DB-18)."""
-        for p, v in enumerate(gained):
+    def emit_dive_scores(self, site: str, tile: str, parts: list[dict[str, int]]) -> None:
+        """One public event per seat that scored, with where its VP came from: even with
+        ``hidden_scores`` only totals are private, every scoring event is seen by all (R-DB-18)."""
+        for p, part in enumerate(parts):
+            v = sum(part.values())
             if self.d_joined >> p & 1 or v:
-                self._emit({"type": "dive-scored", "site": site, "tile": tile, "seat": p, "vp": v,
+                self._emit({"type": "dive-scored", "site": site, "tile": tile, "seat": p, "vp": v, "parts": part,
                             "text": f"Seat {p} scores {v} VP from the dive at {site}"})
 
     def end_dive(self) -> None:
@@ -298,7 +299,7 @@ class DiveRules(_Base):
                 if self.boat_node[b] == node and self.boat_spot[b] >= 0:
                     kinds.add(tile.spots[self.boat_spot[b]])
             spots_held.append(kinds)
-        gained = dive_scores(
+        parts = dive_score_parts(
             comp=comp,
             scenario=self.scenario if tile.sunken else None,
             tile=tile,
@@ -311,8 +312,8 @@ class DiveRules(_Base):
             card_vp=self.d_card_vp,
             spot_kinds=spots_held,
         )
-        for p, total in enumerate(gained):
-            self.vp[p] += total
+        for p, part in enumerate(parts):
+            self.vp[p] += sum(part.values())
         for g, n in enumerate(self.d_drawn):  # R-DB-17: all drawn gems go back to the bag
             self.bag[g] += n
         self.site_tile[node] = -1
@@ -324,7 +325,7 @@ class DiveRules(_Base):
         for p in range(game.num_players):
             if self.d_joined >> p & 1:
                 self.cards_to_rest(p)
-        self.emit_dive_scores(comp.node_ids[node], tile.id, gained)
+        self.emit_dive_scores(comp.node_ids[node], tile.id, parts)
         self._clear_dive()
         if self.fresco >= comp.sunken_count:  # R-DB-17: the fourth Sunken City tile ends the game
             self.game_over()

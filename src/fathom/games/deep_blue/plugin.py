@@ -18,6 +18,7 @@ PLUGIN = GamePlugin(
     stats=f"{_HERE}.stats:statistics",
     summary_fields=("dives_led", "dives_led_resurfaced", "vp_leading", "dives_joined", "vp_joining",
                     "resurfaced", "best_dive", "crew_hired"),
+    end_screen=f"{_HERE}.end:end_summary",
     report=f"{_HERE}.report:section",
     odds_table=f"{_HERE}.terminal.odds:odds_table",
     odds_arguments=f"{_HERE}.terminal.odds:add_odds_arguments",

@@ -19,6 +19,7 @@ PLUGIN = GamePlugin(
     reward_bound=120.0, episode_length=5_000,
     stats=f"{_HERE}.stats:statistics",
     summary_fields=("seat_dives", "seat_dives_failed", "seat_dives_perfect", "shells_placed", "chests"),
+    end_screen=f"{_HERE}.end:end_summary",
     report=f"{_HERE}.report:section",
     odds_table=f"{_HERE}.terminal.odds:odds_table",
     page_odds=f"{_HERE}.page_odds:page_odds",
