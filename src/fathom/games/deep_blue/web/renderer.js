@@ -1,6 +1,6 @@
 // Deep Blue: the sea map in SVG (sites, routes, buoys, wrecks, boats), market, hand, dive board, bag and odds.
 import { lastMoveNote } from "../../js/motion.js";
-import { I18N, t, esc, gemSvg, spotSvg, coinSvg, propSvg, shieldSvg, pct, GEM_COLOURS, SEAT_COLOURS } from "../../js/common.js";
+import { I18N, t, esc, gemSvg, spotSvg, coinSvg, cashHtml, vpHtml, propSvg, shieldSvg, pct, GEM_COLOURS, SEAT_COLOURS } from "../../js/common.js";
 
 const S = 100; // pixels per map unit
 const TILE = 0.82; // tile side in map units
@@ -43,7 +43,7 @@ export default class DeepBlue {
 
   X(x) { return (x - this.minx) * S; }
   Y(y) { return (y - this.miny) * S; }
-  colour(seat) { return SEAT_COLOURS[this.view.seats[seat]?.colour] || "#ccc"; }
+  colour(seat) { return SEAT_COLOURS[(this.view || this.app.msg?.view)?.seats[seat]?.colour] || "#ccc"; }
 
   // ---- move labels ---------------------------------------------------------------------------
   moveLabel(text) {
@@ -162,11 +162,16 @@ export default class DeepBlue {
     const boatsWithMoves = [...new Set(sailMoves.map((x) => +x[9]))];
     if (!boatsWithMoves.includes(this.selectedBoat)) this.selectedBoat = boatsWithMoves[0] ?? null;
 
-    this.main.innerHTML = `<div class="board-wrap">${this.boardSvg(msg)}</div>
+    // the map keeps where it was scrolled to (a phone pans it); the first time, the harbour's side
+    const scroller = this.main.querySelector(".board-scroll");
+    const scrolled = scroller ? scroller.scrollLeft : null;
+    // the board with every seat's board beside it, then the market and your hand; the side column
+    // holds the dive and its odds in one place whatever happens (no reflow when the turn passes)
+    this.main.innerHTML = `<div class="top-row"><div class="board-wrap">${this.boardSvg(msg)}</div>${this.playersHtml(msg)}</div>
       <div class="lower">${this.marketHtml()}${this.handHtml(msg)}</div>`;
-    // while a dive is under way its board comes first: it is what everyone watches
-    this.side.innerHTML = this.view.dive ? this.diveHtml(msg) + this.playersHtml(msg) + this.bagHtml(msg)
-      : this.playersHtml(msg) + this.diveHtml(msg) + this.bagHtml(msg);
+    this.side.innerHTML = this.diveHtml(msg) + this.bagHtml(msg);
+    const board = this.main.querySelector(".board-scroll");
+    if (board) board.scrollLeft = scrolled ?? board.scrollWidth;
     this.main.querySelectorAll("[data-select-boat]").forEach((el) => el.addEventListener("click", (ev) => {
       if (el.classList.contains("legal")) return;
       ev.stopPropagation();
@@ -251,6 +256,7 @@ export default class DeepBlue {
         <text y="4" text-anchor="middle" font-size="11" font-weight="700" fill="#111">${m[1]}</text><title>${esc(this.moveLabel(text).replace(/<[^>]+>/g, ""))}</title></g>`;
     }
     out += `</svg>`;
+    out = `<div class="board-scroll">${out}</div>`;
     const info = `<div class="board-info"><span>${esc(t("db.scenario", { name: this.scenarioName(v.options.scenario) }))}</span>
       <span class="fresco">${esc(t("db.fresco", { n: v.fresco, of: v.fresco_needed }))} ${"◆".repeat(v.fresco)}${"◇".repeat(Math.max(0, v.fresco_needed - v.fresco))}</span>
       ${this.selectedBoat !== null && [...legal.keys()].some((x) => x.startsWith("sail boat")) ? `<span class="hint">${esc(t("db.click_boat"))}</span>` : ""}</div>`;
@@ -268,7 +274,7 @@ export default class DeepBlue {
     const legalDive = this.legal.has(`dive ${n.id}`);
     const attrs = legalDive ? `class="site legal" data-action="dive ${esc(n.id)}"` : `class="site"`;
     const marks = [...(this.app.marks?.bySeat || new Map())].filter(([, m]) => m.sites.has(n.id)).map(([seat]) => seat);
-    let g = `<g class="site-slot" data-site-key="${esc(n.id)}"><g ${attrs} role="group" aria-label="${esc(this.siteLabel(n, site))}" transform="translate(${x},${y})">`;
+    let g = `<g class="site-slot" data-site-key="${esc(n.id)}"><g ${attrs} role="group" aria-label="${esc(this.siteLabel(n, site))}" data-tip="${esc(this.siteTip(n, site))}" transform="translate(${x},${y})">`;
     marks.forEach((seat, i) => {
       g += `<rect x="${-half - 6 - 4 * i}" y="${-half - 6 - 4 * i}" width="${2 * half + 12 + 8 * i}" height="${2 * half + 12 + 8 * i}" rx="14" class="last-move-site" style="--c:${this.colour(seat)}"><title>${esc(t("t.last_move", { who: this.app.seatName(seat) }))}</title></rect>`;
     });
@@ -298,7 +304,7 @@ export default class DeepBlue {
         const sx = dx * S, sy = dy * S;
         const act = this.spotAction(spot, site);
         const cls = act ? `class="spot legal" data-action="${esc(act)}"` : `class="spot"`;
-        g += `<g ${cls} transform="translate(${sx},${sy})">${this.spotShape(spot.kind)}${act ? `<circle r="15" class="target-ring small"/>` : ""}<title>${esc(t("gem." + spot.kind))}</title></g>`;
+        g += `<g ${cls} data-spot="${esc(spot.kind)}" data-tip="${esc(this.spotTip(spot))}" aria-label="${esc(this.spotTip(spot).replace("\n", " "))}" transform="translate(${sx},${sy})"><g class="spot-shape"><circle r="20" class="hit"/>${this.spotShape(spot.kind)}${act ? `<circle r="15" class="target-ring small"/>` : ""}</g></g>`;
       });
       if (site.gem) g += `<g transform="translate(-8,-34)">${gemSvg(site.gem, 18)}</g>`;
     }
@@ -317,6 +323,55 @@ export default class DeepBlue {
       ? ` (${this.app.seatName(s.boat.seat)}, ${t("db.boat", { n: s.boat.boat })})` : "")).join(", ");
     return t(site.sunken ? "db.site_sunken" : "db.site_wreck", { id, vp }) + gem
       + (spots ? "; " + t("db.site_spots", { spots }) : "");
+  }
+
+  /** What a card does, in words, from the box's facts (describe()): its dive use (the gems it needs and
+   *  its VP, the hazard it wards off, or ⚓ none), its money and propellers, the gem it puts in the bag. */
+  cardTip(id, { count = 0, price = null } = {}) {
+    const c = this.cards[id];
+    if (!c) return "";
+    const lines = [this.cardName(id)];
+    const needs = Object.entries(c.needs || {}).map(([g, n]) => t("tip.card.needs_gem", { n, gem: t("gem." + g) }));
+    if (c.needs_any) needs.push(t("tip.card.needs_any", { n: c.needs_any }));
+    if (needs.length) lines.push(t("tip.card.needs", { needs: needs.join(" + "), vp: c.vp }));
+    else if (c.protects) lines.push(t("tip.card.protects", { gem: t("gem." + c.protects) }));
+    else lines.push(t("tip.card.anchor"));
+    if (c.cash) lines.push(t("tip.card.cash", { n: c.cash }));
+    if (c.propellers) lines.push(t("tip.card.props", { n: c.propellers }));
+    if ((needs.length || c.protects ? 1 : 0) + (c.cash ? 1 : 0) + (c.propellers ? 1 : 0) > 1) lines.push(t("tip.card.one_use"));
+    if (c.adds_gem) lines.push(t("tip.card.adds", { gem: t("gem." + c.adds_gem) }));
+    if (price !== null) lines.push(t("tip.card.price", { n: price }));
+    if (count > 1) lines.push(t("tip.card.count", { n: count }));
+    return lines.join("\n");
+  }
+
+  /** A scouting spot: what it gives (the box's gem VP on a spot, or a free defence), and who holds it. */
+  spotTip(spot) {
+    const rates = this.app.describe.gem_vp || {};
+    const gem = t("gem." + spot.kind);
+    const text = rates[spot.kind]
+      ? t("tip.spot.treasure", { gem, on_spot: rates[spot.kind].on_spot, plain: rates[spot.kind].plain })
+      : t("tip.spot.hazard", { gem });
+    const who = spot.boat ? t("tip.spot.taken", { who: this.app.seatName(spot.boat.seat), n: spot.boat.boat }) : t("tip.spot.free");
+    return `${text}\n${who}`;
+  }
+
+  siteTip(n, site) {
+    const head = this.siteLabel(n, site);
+    if (!site || (!site.tile && !site.face_down)) return `${head}\n${t("tip.tile.empty")}`;
+    if (site.face_down) return `${head}\n${t("tip.tile.face_down")}`;
+    const vp = site.leader_vp ?? (this.tiles[site.tile] || {}).leader_vp ?? "";
+    return `${this.tileName(site.tile)} (${n.id})\n${t("tip.tile.leader", { vp })}`;
+  }
+
+  /** The rules dialog's list of every card of the box, in the cards' own words (cardTip). */
+  cardListHtml() {
+    const rows = this.app.describe.cards.map((c) => {
+      const [, ...lines] = this.cardTip(c.id).split("\n");
+      return `<tr><th>${esc(this.cardName(c.id))}${c.starting ? ` <small class="muted">${esc(t("tip.card.starting"))}</small>` : ""}</th>
+        <td>${c.starting ? "" : esc(c.copies)}</td><td class="text">${lines.map(esc).join("<br>")}</td></tr>`;
+    }).join("");
+    return `<h2>${esc(t("db.cards_title"))}</h2><table class="summary card-list" id="card-list"><tr><th>${esc(t("db.card_col"))}</th><th>${esc(t("db.copies_col"))}</th><th class="text"></th></tr>${rows}</table>`;
   }
 
   spotShape(kind) {
@@ -398,12 +453,12 @@ export default class DeepBlue {
     const any = c.needs_any ? `<span class="any">${c.needs_any}×◆</span>` : "";
     const kind = c.protects ? "defence" : (c.vp ? "score" : "crew");
     const cls = `card ${kind} ${small ? "small" : ""} ${action ? "legal" : ""} ${extraClass}`;
-    return `<div class="${cls}" ${action ? `data-action="${esc(action)}"` : ""} data-card="${esc(id)}" title="${esc(this.cardName(id))}">
-      ${price !== null ? `<div class="price">${coinSvg(price, 22)}</div>` : ""}
-      <div class="card-top"><span class="card-name${this.cardName(id).length > 11 ? " long" : ""}">${esc(this.cardName(id))}</span>${c.vp ? `<span class="vp">${c.vp}</span>` : ""}</div>
+    return `<div class="${cls}" ${action ? `data-action="${esc(action)}"` : ""} data-card="${esc(id)}" data-tip="${esc(this.cardTip(id, { count, price }))}">
+      ${price !== null ? `<div class="price">${cashHtml(price)}</div>` : ""}
+      <div class="card-top"><span class="card-name${this.cardName(id).length > 11 ? " long" : ""}">${esc(this.cardName(id))}</span>${c.vp ? vpHtml(c.vp) : ""}</div>
       <div class="card-art">${c.protects ? shieldSvg(c.protects, 30) : (needs || any) ? `<div class="needs">${needs}${any}</div>` : `<div class="crew-art">⚓</div>`}</div>
-      <div class="card-bottom">${c.cash ? coinSvg(c.cash, 18) : ""}${c.propellers ? propSvg(c.propellers, 18) : ""}
-        ${c.adds_gem ? `<span class="adds" title="${esc(t("db.adds", { gem: t("gem." + c.adds_gem) }))}">+${gemSvg(c.adds_gem, 12)}</span>` : ""}</div>
+      <div class="card-bottom">${c.cash ? cashHtml(c.cash, "small") : ""}${c.propellers ? `<span class="props">${propSvg(c.propellers, 18)}</span>` : ""}
+        ${c.adds_gem ? `<span class="adds">+${gemSvg(c.adds_gem, 12)}</span>` : ""}</div>
       ${count > 1 ? `<span class="count">×${count}</span>` : ""}</div>`;
   }
 
@@ -412,13 +467,13 @@ export default class DeepBlue {
     let cards = "";
     for (const slot of v.market) {
       const act = this.legal.has(`recruit slot${slot.slot}`) ? `recruit slot${slot.slot}` : this.legal.has(`take slot${slot.slot}`) ? `take slot${slot.slot}` : null;
-      cards += `<div class="market-slot">${slot.card ? this.cardHtml(slot.card, { action: act, price: slot.price }) : `<div class="card empty"><div class="price">${coinSvg(slot.price, 22)}</div></div>`}</div>`;
+      cards += `<div class="market-slot">${slot.card ? this.cardHtml(slot.card, { action: act, price: slot.price }) : `<div class="card empty"><div class="price">${cashHtml(slot.price)}</div></div>`}</div>`;
     }
     const refresh = this.legal.has("refresh");
     return `<section class="panel market"><h2>${esc(t("db.market"))}</h2><div class="market-row">
-      <div class="deck" title="${esc(t("db.deck", { n: v.deck_count }))}"><div class="deck-back"></div><span>${esc(t("db.deck", { n: v.deck_count }))}</span></div>
       ${cards}
-      <button class="refresh ${refresh ? "legal" : ""}" ${refresh ? `data-action="refresh"` : "disabled"}>${coinSvg(v.refresh_price, 22)} ${esc(t("db.refresh", { price: v.refresh_price }))}</button>
+      <div class="deck-col"><div class="deck" data-tip="${esc(t("tip.deck", { n: v.deck_count }))}"><div class="deck-back"></div><span>${esc(t("db.deck", { n: v.deck_count }))}</span></div>
+      <button class="refresh ${refresh ? "legal" : ""}" ${refresh ? `data-action="refresh"` : "disabled"} data-tip="${esc(t("tip.refresh", { n: v.refresh_price }))}">${cashHtml(v.refresh_price)} ${esc(t("act.refresh"))}</button></div>
       </div></section>`;
   }
 
@@ -432,7 +487,7 @@ export default class DeepBlue {
     }).join("");
     // the played cards and the rest pile as one line each of names: the hand keeps the panel's room
     const pile = (cards) => Object.entries(cards || {}).filter(([, n]) => n > 0)
-      .map(([id, n]) => `<span class="chip pile-card" data-card="${esc(id)}">${esc(this.cardName(id))}${n > 1 ? " ×" + n : ""}</span>`).join(" ");
+      .map(([id, n]) => `<span class="chip pile-card" data-card="${esc(id)}" data-tip="${esc(this.cardTip(id))}">${esc(this.cardName(id))}${n > 1 ? " ×" + n : ""}</span>`).join(" ");
     const inPlay = pile(me.in_play);
     return `<section class="panel hand" id="hand"><h2>${esc(t("db.hand"))} <span class="muted">(${me.hand_count})</span></h2><div class="hand-row" tabindex="0" role="group" aria-label="${esc(t("db.hand"))}">${cards || "–"}</div>
       <div class="piles">${inPlay ? `<p class="pile in-play"><b>${esc(t("db.in_play"))}</b> ${inPlay}</p>` : ""}
@@ -446,22 +501,22 @@ export default class DeepBlue {
       const meta = seats[s.seat] || {};
       const toMove = msg.to_move === s.seat;
       const isYou = s.seat === msg.you;
-      const inPlay = Object.entries(s.in_play || {}).filter(([, n]) => n).map(([id, n]) => `<span class="chip">${esc(this.cardName(id))}${n > 1 ? " ×" + n : ""}</span>`).join("");
+      const inPlay = Object.entries(s.in_play || {}).filter(([, n]) => n).map(([id, n]) => `<span class="chip" data-card="${esc(id)}" data-tip="${esc(this.cardTip(id))}">${esc(this.cardName(id))}${n > 1 ? " ×" + n : ""}</span>`).join("");
       const token = isYou && this.legal.has("pay token");
       const vp = s.vp === null || s.vp === undefined ? "?" : s.vp;
       return `<div class="player ${toMove ? "to-move" : ""} ${isYou ? "you" : ""}" style="--c:${this.colour(s.seat)}" data-seat="${s.seat}">
         <div class="player-head"><span class="swatch"></span><b>${esc(this.app.seatName(s.seat))}</b>${isYou ? ` <span class="tag">${esc(t("t.you"))}</span>` : ""}
           ${meta.kind === "bot" ? `<span class="tag">${esc(t("t.bot", { name: this.app.botLevel(meta.bot) }))}</span>` : `<span class="dot ${meta.connected ? "on" : "off"}" title="${esc(meta.connected ? t("t.connected") : t("t.offline"))}"></span>`}
           ${meta.away ? `<span class="tag warn">${esc(t("t.away_short"))}</span>` : ""}
-          <span class="vp-big" title="${esc(t("db.vp"))}">${vp}<small>${esc(t("db.vp"))}</small></span></div>
+          <span class="vp-big" data-tip="${esc(vp === "?" ? t("tip.vp_hidden") : `${vp} ${t("db.vp")}`)}">${vp}<small>${esc(t("db.vp"))}</small></span></div>
         <div class="player-stats">
-          <span class="${token ? "legal token" : "token"}" ${token ? `data-action="pay token"` : ""} title="${esc(t("db.tokens"))}">${coinSvg(s.tokens, 18)}</span>
-          <span title="${esc(t("db.hand"))}" class="mini-card">${s.hand_count}</span><span title="${esc(t("db.rest"))}">↺ ${s.rest_count}</span>
-          <span class="muted">${s.owned_cards} ${esc(t("db.cards"))}</span>
-          <span class="muted">${s.boats.map((b) => `${b.boat}:${esc(this.nodeName(b.node))}${b.spot ? "·" + esc(t("gem." + b.spot)) : ""}`).join(" ")}</span></div>
+          <span class="${token ? "legal token" : "token"}" ${token ? `data-action="pay token"` : ""} data-tip="${esc(t("tip.tokens", { n: s.tokens }))}">${coinSvg(s.tokens, 18)}</span>
+          <span data-tip="${esc(t("tip.hand_count", { n: s.hand_count }))}" class="mini-card">${s.hand_count}</span><span data-tip="${esc(t("tip.rest_count", { n: s.rest_count }))}">↺ ${s.rest_count}</span>
+          <span class="muted" data-tip="${esc(t("tip.owned", { n: s.owned_cards }))}">${s.owned_cards} ${esc(t("db.cards"))}</span>
+          <span class="muted boats-at">${s.boats.map((b) => `${b.boat}:${esc(this.nodeName(b.node))}${b.spot ? "·" + esc(t("gem." + b.spot)) : ""}`).join(" ")}</span></div>
         ${inPlay ? `<div class="chips">${inPlay}</div>` : ""}${lastMoveNote(this.app, this, s.seat)}</div>`;
     }).join("");
-    return `<section class="panel players">${rows}</section>`;
+    return `<section class="panel players" id="players">${rows}</section>`;
   }
 
   diveHtml(msg) {
@@ -477,25 +532,27 @@ export default class DeepBlue {
     const out = dv.resurfaced.map((p) => `<span class="chip out" style="--c:${this.colour(p)}">${esc(this.app.seatName(p))} ⇧ ${esc(t("db.resurfaced"))}</span>`).join(" ");
     return `<section class="panel dive" id="dive"><h2>${esc(t("db.dive"))} · ${esc(dv.site)} <span class="muted">${esc(this.tileName(dv.tile))}</span></h2>
       <div class="dive-board"><div class="depth">${drawn || "<span class='muted'>…</span>"}${dv.pending_gems.map((g) => `<span class="drawn pending">${gemSvg(g, 22)}</span>`).join("")}</div></div>
-      <p>${esc(t("db.leader"))}: <b>${esc(this.app.seatName(dv.leader))}</b></p><p>${divers} ${out}</p></section>`;
+      <p class="divers"><span class="muted">${esc(t("db.leader"))}:</span> ${divers} ${out}</p></section>`;
   }
 
   bagHtml(msg) {
     const v = this.view, o = msg.odds || {};
-    const bag = GEM_ORDER.filter((g) => v.bag[g]).map((g) => `<span class="bag-gem" title="${esc(t("gem." + g))}">${gemSvg(g, 20)}<b>${v.bag[g]}</b></span>`).join("");
+    const bag = GEM_ORDER.filter((g) => v.bag[g]).map((g) => `<span class="bag-gem" data-tip="${esc(t("tip.bag_gem", { n: v.bag[g], gem: t("gem." + g) }))}">${gemSvg(g, 20)}<b>${v.bag[g]}</b></span>`).join("");
     const supply = GEM_ORDER.filter((g) => v.supply[g]).map((g) => `<span class="bag-gem small">${gemSvg(g, 14)}${v.supply[g]}</span>`).join("");
     let odds = "";
     if (o.next) {
-      odds += `<div class="odds-bars" title="${esc(t("db.next_gem"))}">` + GEM_ORDER.filter((g) => o.next[g]).map((g) =>
-        `<div class="bar" style="--w:${(o.next[g].p * 100).toFixed(1)}%;--c:${GEM_COLOURS[g]}"><span>${esc(t("gem." + g))}</span><b>${pct(o.next[g].p)}</b></div>`).join("") + `</div>`;
+      // the next gem's colours as one bar, each part as wide as its chance (its words on hover or tap)
+      odds += `<div class="odds-strip" role="img" aria-label="${esc(t("db.next_gem"))}: ${esc(GEM_ORDER.filter((g) => o.next[g]).map((g) => `${t("gem." + g)} ${pct(o.next[g].p)}`).join(", "))}">` +
+        GEM_ORDER.filter((g) => o.next[g]).map((g) => `<span class="part" style="--w:${(o.next[g].p * 100).toFixed(1)}%;--c:${GEM_COLOURS[g]}" data-tip="${esc(`${t("db.next_gem")}: ${t("gem." + g)}\n${pct(o.next[g].p)} (${o.next[g].exact ?? ""})`)}">${o.next[g].p >= 0.12 ? pct(o.next[g].p) : ""}</span>`).join("") + `</div>`;
     }
     if (o.hazard) {
       odds += `<div class="odds-line"><span>${esc(t("db.hazard"))}${o.per_draw > 1 ? ` (${esc(t("db.per_draw", { n: o.per_draw }))})` : ""}</span><b>${pct(o.hazard.p)}</b> <small class="muted">${esc(o.hazard.exact)}</small></div>`;
     }
     if (o.undefendable) {
       const danger = o.undefendable.p >= 0.25 ? "danger" : o.undefendable.p > 0 ? "warn" : "safe";
-      odds += `<div class="odds-line ${danger}" id="odds-undefendable"><span>${esc(t("db.undefendable"))}</span><b>${pct(o.undefendable.p)}</b> <small class="muted">${esc(o.undefendable.exact)}</small></div>`;
-      if (o.defences) odds += `<p class="muted small">${esc(t("db.defences", o.defences))}</p>`;
+      const defences = o.defences ? t("db.defences", o.defences) : "";
+      odds += `<div class="odds-line ${danger}" id="odds-undefendable" data-tip="${esc(`${t("db.undefendable")}\n${defences}`)}"><span>${esc(t("db.undefendable"))}</span><b>${pct(o.undefendable.p)}</b> <small class="muted">${esc(o.undefendable.exact)}</small></div>`;
+      if (defences) odds += `<p class="muted small defences">${esc(defences)}</p>`;
     }
     if (o.stop_vp !== undefined) {
       odds += `<div class="odds-line"><span>${esc(t("db.stop_vp"))}</span><b>${o.stop_vp.toFixed(0)}</b></div>
@@ -503,7 +560,7 @@ export default class DeepBlue {
     }
     return `<section class="panel bag" id="bag"><h2>${esc(t("db.bag"))} <span class="muted">(${v.bag_count})</span></h2>
       <div class="bag-row"><svg class="bag-icon" width="34" height="38" viewBox="0 0 34 38"><path d="M8 10 Q 2 30 8 34 Q 17 38 26 34 Q 32 30 26 10 Z" fill="#8c6a43" stroke="#3e2a14" stroke-width="1.5"/><path d="M9 10 Q 17 4 25 10" fill="none" stroke="#3e2a14" stroke-width="2.5"/></svg>${bag}</div>
-      ${supply ? `<p class="muted small">${esc(t("db.supply"))}: ${supply}</p>` : ""}
-      <h3>${esc(t("t.odds"))}</h3>${odds}</section>`;
+      ${supply ? `<p class="muted small supply">${esc(t("db.supply"))}: ${supply}</p>` : ""}
+      ${odds ? `<div class="odds" id="odds"><h3>${esc(t("t.odds"))}</h3>${odds}</div>` : ""}</section>`;
   }
 }

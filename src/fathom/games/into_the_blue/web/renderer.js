@@ -116,11 +116,11 @@ export default class IntoTheBlue {
     // levels
     const levels = v.levels.map((L) => {
       const act = legal.has(`place ${L.level}`) ? `place ${L.level}` : null;
-      const shells = L.shells.map((c, s) => c ? `<span class="shell" data-seat="${s}" style="--c:${this.colour(s)}" title="${esc(this.app.seatName(s))}: ${c}"><span class="stack">${Array(Math.min(c, 12)).fill(this.shellSvg(this.colour(s), 30)).join("")}</span><b>${c}</b></span>` : "").join("");
+      const shells = L.shells.map((c, s) => c ? `<span class="shell" data-seat="${s}" style="--c:${this.colour(s)}" data-tip="${esc(t("itb.tip.shells", { who: this.app.seatName(s), n: c, level: L.level }))}"><span class="stack">${Array(Math.min(c, 12)).fill(this.shellSvg(this.colour(s), 30)).join("")}</span><b>${c}</b></span>` : "").join("");
       const placement = (turn.placements || []).find((p) => p.level === L.level);
       return `<div class="level level-${L.level} ${act ? "legal" : ""}" ${act ? `data-action="${esc(act)}"` : ""}>
         <div class="level-num">${L.level}</div>
-        <div class="treasures"><span class="treasure main" title="${esc(t("itb.main", { v: L.main }))}">${L.main}</span>${L.secondary.map((x) => `<span class="treasure" title="${esc(t("itb.secondary", { v: x }))}">${x}</span>`).join("")}</div>
+        <div class="treasures"><span class="treasure main" data-tip="${esc(t("itb.tip.main", { v: L.main, level: L.level }))}">${L.main}</span>${L.secondary.map((x) => `<span class="treasure" data-tip="${esc(t("itb.tip.secondary", { v: x, level: L.level }))}">${x}</span>`).join("")}</div>
         <div class="shells">${shells}</div>
         ${placement ? `<div class="placement">+${placement.shells}</div>` : ""}</div>`;
     }).join("");
@@ -143,17 +143,11 @@ export default class IntoTheBlue {
         <button class="legal" data-action="stop">${esc(t("itb.stop"))}</button></div>`;
     }
     const whose = turn.seat !== undefined ? `<span class="chip" style="--c:${this.colour(turn.seat)}">${esc(this.app.seatName(turn.seat))}</span>` : "";
-    this.main.innerHTML = `<div class="itb-board">
-      <div class="sea-levels">${levels}</div>
-      <div class="dice-tray"><h2>${esc(t("itb.dice"))} ${whose} <span class="muted">${turn.rolls_left !== undefined ? esc(t("itb.rolls_left", { n: turn.rolls_left })) : ""}</span>
-        ${turn.bonus ? `<span class="tag">${esc(t("itb.bonus"))}</span>` : ""}${turn.final ? `<span class="tag warn">${esc(t("itb.final"))}</span>` : ""}</h2>
-        <div class="dice">${diceHtml}</div>${controls}
-        <p class="muted">${esc(t("itb.chests_left", { n: v.chests_left }))}</p></div></div>`;
     // side: seats and odds
     const seats = v.seats.map((s) => {
       const meta = msg.table.seats[s.seat] || {};
       const isYou = s.seat === msg.you;
-      return `<div class="player ${turn.seat === s.seat ? "to-move" : ""} ${isYou ? "you" : ""}" style="--c:${this.colour(s.seat)}">
+      return `<div class="player ${turn.seat === s.seat ? "to-move" : ""} ${isYou ? "you" : ""}" data-seat="${s.seat}" style="--c:${this.colour(s.seat)}">
         <div class="player-head"><span class="swatch"></span><b>${esc(this.app.seatName(s.seat))}</b>${isYou ? ` <span class="tag">${esc(t("t.you"))}</span>` : ""}
         ${meta.kind === "bot" ? `<span class="tag">${esc(t("t.bot", { name: this.app.botLevel(meta.bot) }))}</span>` : `<span class="dot ${meta.connected ? "on" : "off"}"></span>`}
         ${meta.away ? `<span class="tag warn">${esc(t("t.away_short"))}</span>` : ""}
@@ -164,10 +158,17 @@ export default class IntoTheBlue {
     }).join("");
     let odds = "";
     if (msg.odds && msg.odds.targets) {
-      odds = `<section class="panel"><h2>${esc(t("t.odds"))}</h2><table class="odds-table"><tr><th>${esc(t("itb.odds_target"))}</th><th>${esc(t("itb.odds_stop"))}</th><th>${esc(t("itb.odds_best"))}</th></tr>` +
+      odds = `<section class="panel odds" id="odds"><h2>${esc(t("t.odds"))}</h2><table class="odds-table"><tr><th>${esc(t("itb.odds_target"))}</th><th>${esc(t("itb.odds_stop"))}</th><th>${esc(t("itb.odds_best"))}</th></tr>` +
         msg.odds.targets.map((x) => `<tr><td>${esc(x.target === "perfect" ? t("itb.target_perfect") : t("itb.target_level", { n: x.target.slice(1) }))}</td><td>${pct(x.stop.p)}</td><td><b>${pct(x.best.p)}</b></td></tr>`).join("") + `</table></section>`;
     }
-    this.side.innerHTML = `<section class="panel players">${seats}</section>${odds}`;
+    this.main.innerHTML = `<div class="itb-board">
+      <div class="sea-levels">${levels}</div>
+      <div class="itb-right"><div class="dice-tray"><h2>${esc(t("itb.dice"))} ${whose} <span class="muted">${turn.rolls_left !== undefined ? esc(t("itb.rolls_left", { n: turn.rolls_left })) : ""}</span>
+        ${turn.bonus ? `<span class="tag">${esc(t("itb.bonus"))}</span>` : ""}${turn.final ? `<span class="tag warn">${esc(t("itb.final"))}</span>` : ""}</h2>
+        <div class="dice">${diceHtml}</div>${controls}
+        <p class="muted">${esc(t("itb.chests_left", { n: v.chests_left }))}</p></div>${odds}</div></div>`;
+    // the dice and their odds beside the sea; the seats in the side column, always in that order
+    this.side.innerHTML = `<section class="panel players" id="players">${seats}</section>`;
     void n;
   }
 

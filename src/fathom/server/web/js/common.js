@@ -67,10 +67,10 @@ export function showDialog(id, html, extraClass = "") {
 }
 
 /** How to play ``game`` (the server's summary, in the page's language) in a modal dialog. */
-export async function openRules(game) {
+export async function openRules(game, more = "") {
   const res = await fetch(`/api/games/${encodeURIComponent(game)}/rules?lang=${I18N.lang}`);
   const body = await res.json();
-  showDialog("rules-dialog", res.ok ? body.html : `<p class="error">${esc(body.message)}</p>`);
+  showDialog("rules-dialog", (res.ok ? body.html : `<p class="error">${esc(body.message)}</p>`) + more);
 }
 
 /** The page of table ``id`` holding several seat keys: pass and play, one device for several people. */
@@ -116,6 +116,16 @@ export function coinSvg(n, size = 20) {
     <text x="10" y="14" text-anchor="middle" font-size="11" font-weight="700" fill="#5b3d00">${n}</text></svg>`;
 }
 
+/** Money (a price, a card's cash): a green note "$n", never a disc, so it never reads as VP. */
+export function cashHtml(n, extra = "") {
+  return `<span class="cash ${extra}">${esc(t("db.cash", { n }))}</span>`;
+}
+
+/** VP: a gold disc with the number and "VP" under it (money is a green note: see cashHtml). */
+export function vpHtml(n, extra = "") {
+  return `<span class="vp ${extra}"><b>${esc(n)}</b><small>${esc(t("db.vp"))}</small></span>`;
+}
+
 export function propSvg(n, size = 20) {
   let out = "";
   for (let i = 0; i < n; i++) {
@@ -136,6 +146,60 @@ export function pct(p) {
   if (p === undefined || p === null) return "–";
   const v = p * 100;
   return (v < 10 && v > 0 ? v.toFixed(1) : v.toFixed(0)) + "%";
+}
+
+// ---- explanations: every card, token and spot with a ``data-tip`` explains itself ------------------
+// On hover (a mouse), on keyboard focus, and on a tap (touch: a tap on something that is not a move
+// shows its explanation; a second tap or a tap elsewhere hides it). One floating box for the page.
+const tipState = { el: null, for: null };
+
+function tipBox() {
+  if (!tipState.el) {
+    tipState.el = document.createElement("div");
+    tipState.el.id = "tip";
+    tipState.el.className = "tip";
+    tipState.el.setAttribute("role", "tooltip");
+    tipState.el.hidden = true;
+    document.body.append(tipState.el);
+  }
+  return tipState.el;
+}
+
+export function showTip(target) {
+  const text = target?.dataset.tip;
+  if (!text) { hideTip(); return; }
+  const box = tipBox();
+  box.innerHTML = text.split("\n").map((line, i) => i === 0 ? `<b>${esc(line)}</b>` : `<span>${esc(line)}</span>`).join("");
+  box.hidden = false;
+  tipState.for = target;
+  const r = target.getBoundingClientRect();
+  const w = box.offsetWidth, h = box.offsetHeight;
+  let left = Math.min(Math.max(4, r.left + r.width / 2 - w / 2), innerWidth - w - 4);
+  let top = r.top - h - 8;
+  if (top < 4) top = Math.min(r.bottom + 8, innerHeight - h - 4);
+  box.style.left = `${left}px`;
+  box.style.top = `${top}px`;
+}
+
+export function hideTip() {
+  if (tipState.el) tipState.el.hidden = true;
+  tipState.for = null;
+}
+
+export function installTips() {
+  document.addEventListener("pointerover", (ev) => {
+    if (ev.pointerType !== "mouse") return;
+    const target = ev.target.closest?.("[data-tip]");
+    if (target) showTip(target); else if (tipState.for) hideTip();
+  });
+  document.addEventListener("pointerdown", (ev) => {
+    if (ev.pointerType === "mouse") return;
+    const target = ev.target.closest?.("[data-tip]");
+    if (!target || target === tipState.for) hideTip(); else showTip(target);
+  }, true);
+  document.addEventListener("focusin", (ev) => { const target = ev.target.closest?.("[data-tip]"); if (target) showTip(target); });
+  document.addEventListener("focusout", () => hideTip());
+  document.addEventListener("scroll", () => hideTip(), true);
 }
 
 // ---- the live connection ---------------------------------------------------------------------

@@ -3,7 +3,7 @@
 // The page connects as the seat to move; between their turns it watches as a spectator (nobody's
 // hand on screen), and before another of its seats moves it hides everything behind a curtain until
 // that person says they hold the device.
-import { t, esc, pickLang, loadStrings, openRules, showDialog, deviceUrl, I18N, Live, translatePage, announce, botLevel, seatLabel } from "./common.js";
+import { t, esc, pickLang, loadStrings, openRules, showDialog, deviceUrl, I18N, Live, translatePage, announce, botLevel, seatLabel, installTips, hideTip } from "./common.js";
 import { renderHostPanel } from "./host.js";
 import { Motion } from "./motion.js";
 import { renderAnalysis } from "./analysis.js";
@@ -291,7 +291,7 @@ function banner(msg) {
     cls = "replay";
   } else if (msg.to_move === "over") {
     const names = (msg.winners || []).map((w) => seatName(w)).join(", ");
-    text = `${t("t.over")} — ${t("t.winner", { names })}`;
+    text = `${t("t.over")} — ${t("t.winner", { names, n: (msg.winners || []).length })}`; // a shared win in the plural
     cls = "over";
   } else if (msg.to_move === "chance") {
     text = t("t.chance");
@@ -347,6 +347,9 @@ function renderMoves(msg) {
     html += `<div class="move-buttons">` + moves.map(([id, text]) =>
       `<button class="move legal${text === suggested ? " suggested" : ""}" data-action="${esc(text)}" data-id="${id}">${r.moveLabel(text)}</button>`).join("") + `</div>`;
     html += hintHtml(msg);
+  } else if (msg.you !== null && typeof msg.to_move === "number") {
+    // the panel keeps its place and size while the others play: nothing below it moves
+    html += `<p class="muted waiting">${esc(t("t.waiting", { name: seatName(msg.to_move) }))}</p>`;
   } else if (msg.you === null) {
     html += `<p class="muted">${esc(t("t.spectator"))}${msg.table.spectators ? " · " + esc(t("t.spectators", { n: msg.table.spectators })) : ""}</p>`;
   }
@@ -355,6 +358,8 @@ function renderMoves(msg) {
   if (msg.legal.length && hintsOn) html += `<button class="ghost" id="hint-btn">${esc(t("t.hint"))}</button>`;
   box.innerHTML = html;
   box.hidden = !html;
+  // a phone's bar of moves covers the page's foot: the page leaves room for it
+  document.body.style.setProperty("--bar-h", `${box.offsetHeight + 12}px`);
   const undo = document.getElementById("undo-btn");
   if (undo) undo.onclick = () => app.live.send({ type: "undo", expect: msg.move_number });
   const hintBtn = document.getElementById("hint-btn");
@@ -463,6 +468,35 @@ function rematchHtml(msg) {
     if (app.you === null) return "";
   }
   return `<button class="primary" id="rematch-btn">${esc(t(made ? "t.rematch_join" : "t.rematch"))}</button>`;
+}
+
+// Once the game is over: places and totals, VP by source, the tie-break when it decided, and (Into the
+// Blue) each level's treasures: the engine's numbers as the server sent them (msg.end), not redone here.
+function endHtml(msg) {
+  const end = msg.end;
+  if (!end) return "";
+  const seats = [...end.seats].sort((a, b) => a.rank - b.rank || a.seat - b.seat);
+  const crew = end.sources.includes("led"); // Deep Blue: crew owned breaks a tie (R-DB-17)
+  const rowsOf = ["rank", "total", ...end.sources, ...(crew ? ["crew"] : [])];
+  const head = `<tr><td></td>${seats.map((s) => `<th class="${end.winners.includes(s.seat) ? "won" : ""}" data-seat="${s.seat}" style="--c:${app.renderer.colour(s.seat)}">${esc(seatName(s.seat))}${s.seat === msg.you ? ` <span class="tag">${esc(t("end.you"))}</span>` : ""}</th>`).join("")}</tr>`;
+  const sub = crew ? ["wreck", "cards", "gems", "scenario"] : [];
+  const rows = rowsOf.map((name) => `<tr class="row-${name}${sub.includes(name) ? " sub" : ""}"><th>${esc(t("end." + name))}</th>` +
+    seats.map((s) => `<td data-seat="${s.seat}" data-row="${name}">${name === "total" ? `<b>${s[name]}</b>` : s[name]}</td>`).join("") + "</tr>").join("");
+  let notes = "";
+  if (end.tie_break) {
+    const names = end.tie_break.tied.map((p) => seatName(p)).join(", ");
+    notes += `<p class="tie-break" id="tie-break">${esc(t("end.tie_break", { vp: end.seats[end.tie_break.tied[0]].total, names, crew: end.tie_break.crew.join(" / ") }))}</p>`;
+  }
+  if (end.shared) notes += `<p class="shared" id="shared-win">${esc(t("end.shared"))}</p>`;
+  let treasures = "";
+  if (end.treasures) {
+    const levels = [...new Set(end.treasures.map((a) => a.level))].sort((a, b) => a - b);
+    treasures = `<h3>${esc(t("end.treasures"))}</h3><table class="summary treasures-won" id="treasures">` + levels.map((level) =>
+      `<tr data-level="${level}"><th class="text">${esc(t("end.level", { n: level }))}</th><td class="text">` + end.treasures.filter((a) => a.level === level)
+        .map((a) => `<span class="chip" style="--c:${app.renderer.colour(a.seat)}" data-seat="${a.seat}">${esc(t(a.kind === "main" ? "end.main" : "end.second"))} ${a.value} → ${esc(seatName(a.seat))}</span>`)
+        .join(" ") + `</td></tr>`).join("") + `</table>`;
+  }
+  return `<h2 class="summary-title">${esc(t("end.title"))}</h2><div class="table-scroll"><table class="summary results" id="results">${head}${rows}</table></div>${notes}${treasures}`;
 }
 
 // Once the game is over: how each seat's game went (the server's numbers, from the public log).
@@ -582,7 +616,7 @@ function renderReplayBar(msg) {
   const tail = `<a class="button small" href="/api/tables/${encodeURIComponent(tableId)}/save" download>${esc(t("t.download"))}</a>
     ${rematchHtml(msg)}${reviewHtml()}
     ${summaryHtml(msg)}`;
-  if (!app.turns) { box.innerHTML = `<h2>${esc(t("t.replay"))}</h2>${tail}`; wireReplayBar(box); return; }
+  if (!app.turns) { box.innerHTML = `${endHtml(msg)}<h2>${esc(t("t.replay"))}</h2>${tail}`; wireReplayBar(box); return; }
   const turns = app.turns.turns;
   const total = app.turns.total;
   const step = app.replay ? app.replay.step : total;
@@ -598,7 +632,7 @@ function renderReplayBar(msg) {
     return chip(m.end, `${who}${app.renderer.moveLabel(m.action)}${draws}`);
   }).join("");
   const where = cur < 0 ? t("t.setup") : t("t.turn_of", { n: turns[cur].turn, total: turns.length, name: seatName(turns[cur].seat) });
-  box.innerHTML = `<h2>${esc(t("t.replay"))}</h2>
+  box.innerHTML = `${endHtml(msg)}<h2>${esc(t("t.replay"))}</h2>
     <div class="replay-controls">
       <button class="ghost" data-step="${app.turns.setup}" title="${esc(t("t.first"))}" aria-label="${esc(t("t.first"))}">|◀</button>
       <button class="ghost" data-step="${prev}" title="${esc(t("t.prev"))}" aria-label="${esc(t("t.prev"))}" id="replay-prev" ${step <= app.turns.setup ? "disabled" : ""}>◀</button>
@@ -634,6 +668,7 @@ async function goto(step) {
 }
 
 function render(fresh = []) {
+  hideTip(); // its card or spot is drawn anew
   if (!app.replay) app.motion.before();
   hideCurtain();
   document.querySelector(".layout").hidden = false;
@@ -732,7 +767,8 @@ document.addEventListener("click", (ev) => {
 async function main() {
   await loadStrings(pickLang());
   translatePage();
-  document.getElementById("rules-btn").onclick = () => app.welcome && openRules(app.welcome.table.game);
+  document.getElementById("rules-btn").onclick = () => app.welcome && openRules(app.welcome.table.game, app.renderer?.cardListHtml?.() || "");
+  installTips();
   soundButton();
   document.getElementById("chat-form").onsubmit = (e) => {
     e.preventDefault();
