@@ -514,7 +514,7 @@ export default class DeepBlue {
           <span data-tip="${esc(t("tip.hand_count", { n: s.hand_count }))}" class="mini-card">${s.hand_count}</span><span data-tip="${esc(t("tip.rest_count", { n: s.rest_count }))}">↺ ${s.rest_count}</span>
           <span class="muted" data-tip="${esc(t("tip.owned", { n: s.owned_cards }))}">${s.owned_cards} ${esc(t("db.cards"))}</span>
           <span class="muted boats-at">${s.boats.map((b) => `${b.boat}:${esc(this.nodeName(b.node))}${b.spot ? "·" + esc(t("gem." + b.spot)) : ""}`).join(" ")}</span></div>
-        ${inPlay ? `<div class="chips">${inPlay}</div>` : ""}${lastMoveNote(this.app, this, s.seat)}</div>`;
+        <div class="chips">${inPlay}</div><div class="note-slot">${lastMoveNote(this.app, this, s.seat)}</div></div>`;
     }).join("");
     return `<section class="panel players" id="players">${rows}</section>`;
   }
