@@ -1,0 +1,298 @@
+"""Issue 52 in a real browser: what a decision needs is on one screen (1280×800, 1440×900, a 390×844
+phone), every card explains itself in English and French, and the end screen shows the engine's
+places and totals."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+from server_helpers import bearer
+
+import fathom
+
+pytestmark = pytest.mark.filterwarnings("ignore")
+
+CATALOGS = Path(__file__).resolve().parents[2] / "src" / "fathom" / "i18n"
+
+
+def _act(server: Any, tid: str, token: str, action: str) -> None:
+    """One move over HTTP, waiting out the server's rate limit (429) rather than failing on it."""
+    req = urllib.request.Request(f"{server.url}/api/tables/{tid}/act", data=json.dumps({"action": action}).encode(),
+                                 headers={"Content-Type": "application/json", **bearer(token)})
+    for _ in range(30):
+        try:
+            urllib.request.urlopen(req, timeout=60).read()
+            time.sleep(0.035)
+            return
+        except urllib.error.HTTPError as err:
+            if err.code != 429:
+                raise
+            time.sleep(1)
+    raise AssertionError("rate limited for 30 s")
+
+
+def _people(server: Any, game: str, n: int = 4, seed: int = 6) -> dict[str, Any]:
+    names = ["Ann", "Bob", "Cy", "Di", "Eve"][:n]
+    return server.post("/api/tables", {"game": game, "seed": seed, "seats": [{"kind": "human", "name": x} for x in names]})
+
+
+def _choose(legal: list[str], rng: random.Random, bold: bool) -> str:
+    """Ann dives and draws on; the others sail, recruit and stop early."""
+    for first in (("dive ", "continue", "rush") if bold else ("stop", "resurface")):
+        found = [a for a in legal if a.startswith(first)]
+        if found:
+            return rng.choice(found)
+    for first in ("sail boat", "play ", "defend", "scout", "recruit", "sail", "pay"):
+        found = [a for a in legal if a.startswith(first)]
+        if found and rng.random() < 0.85:
+            return rng.choice(found)
+    return rng.choice(legal)
+
+
+def _page(browser: Any, url: str, size: tuple[int, int], lang: str = "en", **extra: Any) -> tuple[Any, Any]:
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, **extra)
+    context.add_init_script(f"localStorage.setItem('fathom.lang', '{lang}')")
+    page = context.new_page()
+    page.errors = []  # type: ignore[attr-defined]
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.goto(url)
+    page.wait_for_function("['playing', 'over'].includes(document.body.dataset.status)", timeout=15000)
+    return context, page
+
+
+IN_VIEW = """(sel) => [...document.querySelectorAll(sel)].filter((el) => {
+  const r = el.getBoundingClientRect();
+  return r.width === 0 || r.top < 0 || r.left < 0 || r.bottom > innerHeight + 1 || r.right > innerWidth + 1;
+}).map((el) => (el.dataset.action || el.dataset.card || el.id || el.className) + '')"""
+
+HAND_INSIDE = """() => { const p = document.getElementById('hand').getBoundingClientRect();
+  return [...document.querySelectorAll('#hand .hand-row .card')].filter((c) => { const r = c.getBoundingClientRect();
+    return r.left < p.left - 1 || r.right > p.right + 1; }).map((c) => c.dataset.card); }"""
+
+SEATS = """() => [...document.querySelectorAll('#players .player')].map((e) => { const r = e.getBoundingClientRect();
+  return [Math.round(r.top), Math.round(r.height)]; })"""
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1440, 900)], ids=["1280x800", "1440x900"])
+def test_during_a_dive_the_person_leads_everything_the_call_needs_is_on_screen(live_server, browser, size):
+    links = _people(live_server, "deep-blue")
+    tid, tokens = links["id"], [s["token"] for s in links["seats"]]
+    context, page = _page(browser, live_server.url + links["seats"][0]["url"], size)
+    rng = random.Random(6)
+    checked = {"lead": 0, "big_hand": 0}
+    seats_at = set()
+    for _ in range(1200):
+        state = live_server.get(f"/api/tables/{tid}/state")
+        seat = state["to_move"]
+        if seat == "over" or (checked["lead"] >= 3 and checked["big_hand"] >= 2):
+            break
+        if not isinstance(seat, int):
+            time.sleep(0.05)
+            continue
+        mine = live_server.get(f"/api/tables/{tid}/state", tokens[seat])
+        legal = [m[1] for m in mine["legal"]]
+        if seat == 0:
+            page.wait_for_function(f"document.body.dataset.move === '{mine['move_number']}' && document.body.dataset.mine === '1'")
+            hand = sum(1 for n in mine["view"]["seats"][0]["hand"].values() if n)
+            leading = "continue" in legal and mine["view"]["dive"]["leader"] == 0
+            wanted = ["#moves .prompt", "#moves button", "#hand .hand-row .card", "#players .player", "#board"]
+            if leading:
+                wanted.append("#odds")
+                assert "Next draw is a hazard" in page.inner_text("#odds")
+                assert "Your VP if the dive stopped now" in page.inner_text("#odds")
+            for sel in wanted:
+                assert page.evaluate(IN_VIEW, sel) == [], (size, sel, mine["move_number"])
+            assert page.evaluate(HAND_INSIDE) == [], (size, "hand card outside its panel")
+            assert page.locator("#hand .hand-row .card").count() == hand
+            assert page.evaluate("scrollY") == 0 and page.evaluate("document.documentElement.scrollWidth") <= size[0]
+            checked["lead"] += leading
+            checked["big_hand"] += hand >= 4
+            seats_at.add(json.dumps(page.evaluate(SEATS)))
+        else:
+            # the turn passes: the seats' boards stay where they were
+            page.wait_for_function(f"document.body.dataset.move === '{mine['move_number']}'")
+            seats_at.add(json.dumps(page.evaluate(SEATS)))
+        _act(live_server, tid, tokens[seat], _choose(legal, rng, bold=seat == 0))
+    assert checked["lead"] >= 3 and checked["big_hand"] >= 1, checked
+    assert len(seats_at) == 1, seats_at  # no reflow of the seats' boards, whoever is to move
+    assert not page.errors, page.errors
+    context.close()
+
+
+def _until(server: Any, links: dict[str, Any], done: Any, rng: random.Random, limit: int = 3000) -> dict[str, Any]:
+    """People's moves over HTTP until ``done(seat, state as that seat sees it)``; returns that state."""
+    tid, tokens = links["id"], [s["token"] for s in links["seats"]]
+    for _ in range(limit):
+        state = server.get(f"/api/tables/{tid}/state")
+        seat = state["to_move"]
+        if seat == "over":
+            return state
+        if not isinstance(seat, int):
+            time.sleep(0.05)
+            continue
+        mine = server.get(f"/api/tables/{tid}/state", tokens[seat])
+        if done(seat, mine):
+            return mine
+        _act(server, tid, tokens[seat], _choose([m[1] for m in mine["legal"]], rng, bold=True))
+    raise AssertionError("never reached")
+
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+
+
+def test_on_a_phone_the_instruction_and_buttons_are_in_view_and_nothing_is_clipped(live_server, browser):
+    links = _people(live_server, "deep-blue", 2)
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(live_server.url + links["seats"][0]["url"])
+    page.wait_for_function("document.body.dataset.mine === '1'", timeout=15000)
+    assert page.evaluate(IN_VIEW, "#moves .prompt") == [] and page.evaluate(IN_VIEW, "#moves button") == []
+    sizes = page.evaluate("[...document.querySelectorAll('#moves button')].map((b) => { const r = b.getBoundingClientRect(); return [r.width, r.height]; })")
+    assert sizes and all(w >= 24 and h >= 24 for w, h in sizes), sizes
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # the map pans: its site labels and scouting spots are readable and big enough to tap
+    labels = page.evaluate("[...document.querySelectorAll('.site-slot .node-label')].map((e) => e.getBoundingClientRect().height)")
+    assert labels and min(labels) >= 12, labels
+    spots = page.evaluate("[...document.querySelectorAll('.spot .hit')].map((e) => e.getBoundingClientRect().width)")
+    assert spots and min(spots) >= 24, spots
+    # a tap on a spot explains it
+    spot = page.locator(".spot").first
+    spot.scroll_into_view_if_needed()
+    spot.tap()
+    page.wait_for_selector("#tip:not([hidden])")
+    assert "VP" in page.inner_text("#tip") or "hazard" in page.inner_text("#tip")
+    context.close()
+    # Into the Blue: the shell counts are never clipped at the board's right edge
+    links = _people(live_server, "into-the-blue", 4, seed=3)
+    _until(live_server, links, lambda seat, st: seat == 0 and st["move_number"] > 60, random.Random(3))
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(live_server.url + links["seats"][0]["url"])
+    page.wait_for_function("document.body.dataset.mine === '1'", timeout=15000)
+    clipped = page.evaluate("""() => [...document.querySelectorAll('.level .shell b')].filter((b) => {
+      const r = b.getBoundingClientRect(), level = b.closest('.level').getBoundingClientRect();
+      return r.right > level.right - 2 || r.right > innerWidth; }).length""")
+    assert page.locator(".level .shell b").count() >= 4 and clipped == 0
+    assert page.evaluate(IN_VIEW, "#moves .prompt") == [] and page.evaluate(IN_VIEW, "#moves button") == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    context.close()
+
+
+def _catalog(lang: str) -> dict[str, str]:
+    return json.loads((CATALOGS / f"{lang}.json").read_text(encoding="utf-8"))["ui"]
+
+
+def _say(ui: dict[str, str], key: str, **params: Any) -> str:
+    """A catalog string as the pages fill it (``key.one`` for n = 1)."""
+    text = ui.get(key + ".one") if params.get("n") == 1 and key + ".one" in ui else ui[key]
+    for name, value in params.items():
+        text = text.replace("{" + name + "}", str(value))
+    return text
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_card_spot_and_token_explains_itself(live_server, browser, lang):
+    ui = _catalog(lang)
+    describe = fathom.new_game("deep-blue", players=2, seed=1).game.describe()
+    links = _people(live_server, "deep-blue", 2)
+    context, page = _page(browser, live_server.url + links["seats"][0]["url"], (1440, 900), lang)
+    for card in describe["cards"]:
+        tip = page.evaluate("(id) => window.fathom.renderer.cardTip(id)", card["id"]).split("\n")
+        name = ui["card." + card["id"]]
+        assert tip[0] == name
+        want = []
+        needs = [_say(ui, "tip.card.needs_gem", n=n, gem=ui["gem." + g]) for g, n in card["needs"].items()]
+        if card["needs_any"]:
+            needs.append(_say(ui, "tip.card.needs_any", n=card["needs_any"]))  # what "8×◆" means
+        if needs:
+            want.append(_say(ui, "tip.card.needs", needs=" + ".join(needs), vp=card["vp"]))
+        elif card["protects"]:
+            want.append(_say(ui, "tip.card.protects", gem=ui["gem." + card["protects"]]))  # the shield
+        else:
+            want.append(ui["tip.card.anchor"])  # what ⚓ means
+        if card["cash"]:
+            want.append(_say(ui, "tip.card.cash", n=card["cash"]))
+        if card["propellers"]:
+            want.append(_say(ui, "tip.card.props", n=card["propellers"]))
+        if card["adds_gem"]:
+            want.append(_say(ui, "tip.card.adds", gem=ui["gem." + card["adds_gem"]]))  # what "+◆" means
+        assert [line for line in want if line not in tip] == [], (card["id"], tip)
+    # hovering a market card shows its explanation, with its price; price and VP do not look alike
+    market = page.locator(".market .card[data-card]").first
+    market.hover()
+    page.wait_for_selector("#tip:not([hidden])")
+    shown = page.inner_text("#tip")
+    assert shown.splitlines()[0] == ui["card." + market.get_attribute("data-card")]
+    assert any(_say(ui, "tip.card.price", n=p) in shown for p in describe["market_prices"])
+    looks = page.evaluate("""() => [document.querySelector('.market .price .cash'), document.querySelector('.market .vp')]
+      .map((e) => e && getComputedStyle(e).backgroundImage + getComputedStyle(e).backgroundColor + getComputedStyle(e).borderRadius)""")
+    assert looks[0] and looks[1] and looks[0] != looks[1]
+    # a scouting spot says what it gives, with the box's numbers, and who holds it
+    spot = page.locator(".spot").first
+    kind = spot.get_attribute("data-spot")
+    spot.hover()
+    page.wait_for_selector("#tip:not([hidden])")
+    shown = page.inner_text("#tip")
+    rates = describe["gem_vp"].get(kind)
+    gem = ui["gem." + kind]
+    expected = _say(ui, "tip.spot.treasure", gem=gem, on_spot=rates["on_spot"], plain=rates["plain"]) if rates \
+        else _say(ui, "tip.spot.hazard", gem=gem)
+    assert expected in shown and (ui["tip.spot.free"] in shown or "Taken" in shown or "Occupé" in shown)
+    # a seat's tokens
+    page.locator(".player[data-seat='0'] .token").hover()
+    page.wait_for_selector("#tip:not([hidden])")
+    tokens = page.evaluate("window.fathom.msg.view.seats[0].tokens")
+    assert page.inner_text("#tip") == _say(ui, "tip.tokens", n=tokens)
+    # the rules dialog lists every card
+    page.locator("#rules-btn").click()
+    page.wait_for_selector("#rules-dialog[open] #card-list")
+    assert page.locator("#card-list tr").count() == 1 + len(describe["cards"])
+    assert not page.errors, page.errors
+    context.close()
+
+
+def _engine_state(server: Any, tid: str) -> Any:
+    with urllib.request.urlopen(f"{server.url}/api/tables/{tid}/save", timeout=30) as r:
+        return fathom.load(r.read().decode())
+
+
+@pytest.mark.parametrize("game,lang", [("deep-blue", "fr"), ("into-the-blue", "en")])
+def test_the_end_screen_shows_the_engines_places_and_totals(live_server, browser, game, lang):
+    links = _people(live_server, game, 3, seed=4)
+    _until(live_server, links, lambda seat, st: False, random.Random(4), limit=6000)
+    state = _engine_state(live_server, links["id"])
+    assert state.is_terminal()
+    scores, winners = state.scores(), state.winners()
+    context, page = _page(browser, live_server.url + links["seats"][0]["url"], (1440, 900), lang)
+    page.wait_for_selector("#results")
+    cells = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('#results td[data-row]')]
+      .map((td) => [td.dataset.row + ':' + td.dataset.seat, td.textContent.trim()]))""")
+    ranks = {seat: 1 + sum(1 for other in range(3) if scores[other] > scores[seat]
+                           or (scores[other] == scores[seat] and other in winners and seat not in winners))
+             for seat in range(3)}
+    for seat in range(3):
+        assert float(cells[f"total:{seat}"]) == scores[seat]
+        assert int(cells[f"rank:{seat}"]) == ranks[seat]
+    first = page.evaluate("[...document.querySelectorAll('#results th[data-seat]')].map((th) => +th.dataset.seat)")
+    assert first[: len(winners)] == sorted(winners)  # the winners' columns first
+    ui = _catalog(lang)
+    names = [s["name"] for s in links["seats"]]
+    banner = page.inner_text("#turn-banner")
+    assert _say(ui, "t.winner", names=", ".join(names[w] for w in winners), n=len(winners)) in banner
+    if game == "into-the-blue":
+        shown = page.evaluate("[...document.querySelectorAll('#treasures tr')].map((tr) => [+tr.dataset.level, [...tr.querySelectorAll('.chip')].map((c) => +c.dataset.seat)])")
+        awards = state.awards()
+        assert shown == [[level, [a.seat for a in awards if a.level == level]] for level in sorted({a.level for a in awards})]
+    else:
+        for seat in range(3):
+            by_source = sum(int(cells[f"{name}:{seat}"]) for name in ("wreck", "cards", "gems", "scenario"))
+            assert by_source == scores[seat] == int(cells[f"led:{seat}"]) + int(cells[f"joined:{seat}"])
+    assert not page.errors, page.errors
+    context.close()
