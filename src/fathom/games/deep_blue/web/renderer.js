@@ -256,7 +256,7 @@ export default class DeepBlue {
         <text y="4" text-anchor="middle" font-size="11" font-weight="700" fill="#111">${m[1]}</text><title>${esc(this.moveLabel(text).replace(/<[^>]+>/g, ""))}</title></g>`;
     }
     out += `</svg>`;
-    out = `<div class="board-scroll">${out}</div>`;
+    out = `<div class="board-scroll" tabindex="0" role="region" aria-label="${esc(t("db.map"))}">${out}</div>`; // a phone pans it, the keyboard too
     const info = `<div class="board-info"><span>${esc(t("db.scenario", { name: this.scenarioName(v.options.scenario) }))}</span>
       <span class="fresco">${esc(t("db.fresco", { n: v.fresco, of: v.fresco_needed }))} ${"◆".repeat(v.fresco)}${"◇".repeat(Math.max(0, v.fresco_needed - v.fresco))}</span>
       ${this.selectedBoat !== null && [...legal.keys()].some((x) => x.startsWith("sail boat")) ? `<span class="hint">${esc(t("db.click_boat"))}</span>` : ""}</div>`;
