@@ -1,0 +1,54 @@
+"""The end screen's numbers over HTTP: none while the game runs (chest values and hidden VP totals stay
+secret), then the engine's own (``GamePlugin.end_summary``), the same for every seat and spectator."""
+
+from __future__ import annotations
+
+import random
+import warnings
+
+import pytest
+from server_helpers import bearer, make_table
+
+import fathom
+from fathom.plugins import plugin_for
+
+
+@pytest.fixture()
+def fast_client(db_path):
+    """A client whose moves are not rate limited: a whole game of random moves, quickly."""
+    from fastapi.testclient import TestClient
+
+    from fathom.server.app import create_app
+    from fathom.server.settings import Limits
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with TestClient(create_app(db_path, limits=Limits(http_rate=10_000, http_burst=10_000))) as c:
+            yield c
+
+
+@pytest.mark.parametrize("game", ["deep-blue", "into-the-blue"])
+def test_the_end_summary_is_sent_only_at_the_end_and_is_the_engines(fast_client, game):
+    client = fast_client
+    links = make_table(client, game=game, seed=5)
+    tid = links["id"]
+    tokens = [s["token"] for s in links["seats"]]
+    rng = random.Random(5)
+    for _ in range(5000):
+        state = client.get(f"/api/tables/{tid}/state").json()
+        if state["to_move"] == "over":
+            break
+        assert state["end"] is None
+        seat = state["to_move"]
+        mine = client.get(f"/api/tables/{tid}/state", headers=bearer(tokens[seat])).json()
+        assert mine["end"] is None  # not even for the seat to move: totals and chests are not all public yet
+        res = client.post(f"/api/tables/{tid}/act", json={"action": rng.choice(mine["legal"])[1]},
+                          headers=bearer(tokens[seat]))
+        assert res.status_code == 200, res.text
+    engine = fathom.load(client.get(f"/api/tables/{tid}/save").text)
+    assert engine.is_terminal()
+    want = plugin_for(game).end_summary(engine)
+    seen = [client.get(f"/api/tables/{tid}/state", headers=bearer(token)).json()["end"] for token in [None, *tokens]]
+    assert all(end == want for end in seen)
+    assert [row["total"] for row in want["seats"]] == engine.scores()
+    assert {row["seat"] for row in want["seats"] if row["rank"] == 1} == set(engine.winners())
