@@ -304,7 +304,7 @@ export default class DeepBlue {
         const sx = dx * S, sy = dy * S;
         const act = this.spotAction(spot, site);
         const cls = act ? `class="spot legal" data-action="${esc(act)}"` : `class="spot"`;
-        g += `<g ${cls} data-spot="${esc(spot.kind)}" data-tip="${esc(this.spotTip(spot))}" role="img" aria-label="${esc(this.spotTip(spot).replace("\n", " "))}" transform="translate(${sx},${sy})"><g class="spot-shape"><circle r="20" class="hit"/>${this.spotShape(spot.kind)}${act ? `<circle r="15" class="target-ring small"/>` : ""}</g></g>`;
+        g += `<g ${cls} data-spot="${esc(spot.kind)}" data-tip="${esc(this.spotTip(spot))}" role="img" aria-label="${esc(this.spotTip(spot).replaceAll("\n", " "))}" transform="translate(${sx},${sy})"><g class="spot-shape"><circle r="20" class="hit"/>${this.spotShape(spot.kind)}${act ? `<circle r="15" class="target-ring small"/>` : ""}</g></g>`;
       });
       if (site.gem) g += `<g transform="translate(-8,-34)">${gemSvg(site.gem, 18)}</g>`;
     }
@@ -353,7 +353,7 @@ export default class DeepBlue {
       ? t("tip.spot.treasure", { gem, on_spot: rates[spot.kind].on_spot, plain: rates[spot.kind].plain })
       : t("tip.spot.hazard", { gem });
     const who = spot.boat ? t("tip.spot.taken", { who: this.app.seatName(spot.boat.seat), n: spot.boat.boat }) : t("tip.spot.free");
-    return `${text}\n${who}`;
+    return `${t("tip.spot.title", { gem })}\n${text}\n${who}`;
   }
 
   siteTip(n, site) {
