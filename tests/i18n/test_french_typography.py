@@ -24,7 +24,8 @@ def test_every_page_string_in_french_holds_its_high_marks():
     bad = {k: v for k, v in page.items() if isinstance(v, str) and _loose_marks(v)}
     bad.update({k: v for k, v in page["_scenarios"].items() if _loose_marks(v)})
     assert not bad, bad
-    assert page["t.winner"] == "Vainqueur\u202f: {names}" and page["lobby.bot"] == "Bot\u202f: {name}"
+    assert page["t.winner.one"] == "Vainqueur\u202f: {names}" and page["lobby.bot"] == "Bot\u202f: {name}"
+    assert page["t.winner"] == "Vainqueurs ex aequo\u202f: {names}"  # a shared win, in the plural
 
 
 def test_every_error_in_french_holds_its_high_marks():
