@@ -10,7 +10,7 @@ import pytest
 from server_helpers import bearer, make_table
 
 import fathom
-from fathom.plugins import plugin_for
+from fathom.core.plugins import plugin_for
 
 
 @pytest.fixture()

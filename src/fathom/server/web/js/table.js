@@ -476,7 +476,7 @@ function endHtml(msg) {
   const end = msg.end;
   if (!end) return "";
   const seats = [...end.seats].sort((a, b) => a.rank - b.rank || a.seat - b.seat);
-  const crew = end.sources.includes("led"); // Deep Blue: crew owned breaks a tie (R-DB-17)
+  const crew = end.sources.includes("led"); // a game whose ties are broken by crew owned
   const rowsOf = ["rank", "total", ...end.sources, ...(crew ? ["crew"] : [])];
   const head = `<tr><td></td>${seats.map((s) => `<th class="${end.winners.includes(s.seat) ? "won" : ""}" data-seat="${s.seat}" style="--c:${app.renderer.colour(s.seat)}">${esc(seatName(s.seat))}${s.seat === msg.you ? ` <span class="tag">${esc(t("end.you"))}</span>` : ""}</th>`).join("")}</tr>`;
   const sub = crew ? ["wreck", "cards", "gems", "scenario"] : [];
