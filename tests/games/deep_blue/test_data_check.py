@@ -12,7 +12,7 @@ import pytest
 import fathom
 from fathom.games.deep_blue.data import DEFAULT_DATA_FILE, check_data_file
 
-SHARED_COPY = Path(__file__).resolve().parents[3] / "shared" / "data" / "deep_blue.json"  # shared/ beside the repo
+SHARED_COPY = Path(__file__).resolve().parents[4] / "shared" / "data" / "deep_blue.json"  # shared/ beside the repo
 
 
 def raw() -> dict:

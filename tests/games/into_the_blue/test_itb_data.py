@@ -12,7 +12,7 @@ import pytest
 import fathom
 from fathom.games.into_the_blue.data import DATA_FILE, DataError, load_data, parse_data
 
-SHARED = Path(__file__).resolve().parents[3] / "shared" / "data" / "into_the_blue.json"
+SHARED = Path(__file__).resolve().parents[4] / "shared" / "data" / "into_the_blue.json"
 
 
 def raw() -> dict:
