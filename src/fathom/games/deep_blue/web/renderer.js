@@ -59,8 +59,8 @@ export default class DeepBlue {
     const card = f.card ? this.cardName(f.card) : "";
     if (f.kind === "recruit") return esc(t("act.recruit_card", { card, price: f.price }));
     if (f.kind === "take") return esc(t("act.take_card", { card }));
-    if (f.kind === "pay" && f.cash !== undefined) return coinSvg(f.cash, 16) + " " + esc(t("act.pay_cash", { card, n: f.cash }));
-    if (f.kind === "pay" && f.propellers !== undefined) return propSvg(f.propellers, 16) + " " + esc(t("act.pay_propellers", { card, n: f.propellers }));
+    if (f.kind === "pay" && f.cash !== undefined) return esc(t("act.pay_cash", { card, n: f.cash }));
+    if (f.kind === "pay" && f.propellers !== undefined) return esc(t("act.pay_propellers", { card, n: f.propellers }));
     if (f.kind === "dive" && f.leader_vp) return esc(t("act.dive_vp", { site: this.nodeName(f.site), vp: f.leader_vp }));
     return null;
   }
