@@ -199,3 +199,24 @@ def test_undo_takes_back_the_forced_moves_with_the_move_before(client: Any) -> N
     assert res.json()["move_number"] == before["move_number"]
     again = client.get(f"/api/tables/{tid}/state", headers=bearer(tokens[seat])).json()
     assert [m[1] for m in again["legal"]] == [m[1] for m in before["legal"]]
+
+
+def test_the_page_turns_it_off_over_its_websocket(client: Any) -> None:
+    """The page's "Play my only move for me" box sends ``prefs``; the seat's pages stay connected."""
+    import json
+
+    from server_helpers import hello, recv
+
+    links = make_table(client, [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}])
+    tid = links["id"]
+    with client.websocket_connect(f"/ws/{tid}") as ws:
+        _, state = hello(ws, links["seats"][1]["token"])
+        assert state["table"]["seats"][1]["auto_forced"] is True
+        ws.send_text(json.dumps({"type": "prefs", "auto_forced": False}))
+        for _ in range(5):
+            state = recv(ws, "state")
+            if state["table"]["seats"][1]["auto_forced"] is False:
+                break
+        assert state["table"]["seats"][1]["auto_forced"] is False and state["table"]["seats"][0]["auto_forced"]
+        ws.send_text(json.dumps({"type": "prefs", "auto_forced": "off"}))
+        assert "auto_forced must be true" in recv(ws, "error")["detail"]

@@ -74,7 +74,7 @@ def add_routes(app: FastAPI, throttle: Throttle) -> None:
     async def api_prefs(request: Request, table_id: str) -> dict[str, Any]:
         """This seat's own settings: ``{"auto_forced": bool}`` (forced moves play themselves, :mod:`..forced`)."""
         throttle(request)
-        ref, table, seat = seated(request, table_id)
+        ref, table, seat = await seated(request, table_id)
         answer = await ref.prefs(table, seat, await read_json(request))
         await ref.settled(table)  # turned on in a forced position: that move is in what comes next
         return answer
