@@ -220,3 +220,18 @@ def test_the_page_turns_it_off_over_its_websocket(client: Any) -> None:
         assert state["table"]["seats"][1]["auto_forced"] is False and state["table"]["seats"][0]["auto_forced"]
         ws.send_text(json.dumps({"type": "prefs", "auto_forced": "off"}))
         assert "auto_forced must be true" in recv(ws, "error")["detail"]
+
+
+def test_move_facts_go_to_the_seat_to_move_alone(client: Any) -> None:
+    """The facts name cards of the mover's own hand (what a payment plays): nobody else is sent them."""
+    links = make_table(client, [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}],
+                       options={"first_player": 0})
+    tid = links["id"]
+    ann, bob = (s["token"] for s in links["seats"])
+    client.post(f"/api/tables/{tid}/act", json={"action": "recruit slot4"}, headers=bearer(ann))
+    mine = client.get(f"/api/tables/{tid}/state", headers=bearer(ann)).json()
+    hand = set(mine["view"]["seats"][0]["hand"])
+    paid_with = {f["card"] for f in mine["move_facts"]["moves"].values() if f["kind"] == "pay"}
+    assert paid_with and paid_with <= hand
+    assert client.get(f"/api/tables/{tid}/state", headers=bearer(bob)).json()["move_facts"] is None
+    assert client.get(f"/api/tables/{tid}/state").json()["move_facts"] is None
