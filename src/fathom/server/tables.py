@@ -395,15 +395,12 @@ class Referee:
         return rebuilt.move_number()
 
     async def prefs(self, table: LiveTable, seat: int | None, msg: dict[str, Any]) -> dict[str, Any]:
-        """A person's own settings for their seat (today ``auto_forced``, :mod:`.forced`), kept with it;
-        unlike a seat's key, changing them leaves its pages connected."""
+        """A person's own settings for their seat (today ``auto_forced``, :mod:`.forced`), kept with it."""
         if seat is None:
             raise ProtocolError("spectator", status=403)
         value = forced.check_prefs(msg)
-        async with table.lock:
-            new = seats.with_seat(table.rec.seats, seat, {forced.SETTING: value})
-            await self._db(functools.partial(self.store.update_table, table.id, seats=new))
-            table.rec.seats = new
+        async with table.lock:  # the seat's key stays: its pages stay connected
+            await self._set_seat(table, seat, lambda now: {forced.SETTING: value})
         self._after_change(table)  # turned on in a forced position: that move plays now
         return {forced.SETTING: value}
 
