@@ -291,7 +291,8 @@ def test_a_saved_game_goes_on_at_a_new_table(client, db_path):
 
     state = fathom.new_game("deep-blue", players=3, seed=4)
     bots = [make_bot("greedy", "deep-blue", seed=s) for s in range(3)]
-    while state.move_number() < 200 or state.current_player != 0:  # saved when Ann is to move
+    # saved when Ann is to move and has a choice (her only move would be played for her: issue 52)
+    while state.move_number() < 200 or state.current_player != 0 or len(state.legal_actions()) < 2:
         mover = state.current_player
         state.apply(state.sample_chance() if mover == CHANCE else bots[mover].choose(state))
     save = json.loads(state.to_json())

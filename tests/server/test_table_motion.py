@@ -105,6 +105,8 @@ def test_each_kind_of_motion_starts_where_the_thing_was_and_ends_where_it_is(liv
                                              "seats": [{"kind": "human", "name": n} for n in ("Ann", "Bob", "Cy", "Di")]})
     tid = links["id"]
     tokens = {s["seat"]: s["token"] for s in links["seats"]}
+    for token in tokens.values():  # one move per step, as before forced moves played themselves (issue 52)
+        live_server.post(f"/api/tables/{tid}/prefs", {"auto_forced": False}, token)
     context, page = _page(browser, f"{live_server.url}/t/{tid}")  # a spectator watches everyone's moves
     page.evaluate("window.fathom.motion.hold = true")
     rng = random.Random(8)

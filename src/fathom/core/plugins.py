@@ -81,6 +81,9 @@ class GamePlugin:
     """``f(path) -> problems``: checks a replacement component file (the engine's own check)."""
     analysis: str | None = None
     """The class of this game's parts of ``fathom analyze`` (:class:`fathom.analysis.parts.GameParts`)."""
+    move_facts: str | None = None
+    """``f(state, actions) -> dict``: the seat to move's legal moves as facts for a page (``moves``: per
+    notation its kind, card, slot, price...; ``routes``: where a sail can go, with its steps)."""
     compiled: str | None = None
     """Its compiled form, a :class:`fathom.fast.compiled.CompiledGame` (kernels, differential test, benches)."""
     web: str | None = None

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from fathom.bots.registry import make_bot
 from fathom.core.api import CHANCE, State
-from fathom.server import workers
+from fathom.server import forced, workers
 from fathom.server.db import Conflict, LoggedAction
 from fathom.server.live import LiveTable, fork
 from fathom.server.pace import Pacer
@@ -111,15 +111,18 @@ async def play(ref: Referee, table: LiveTable) -> None:
     while table.auto_actor() and not table.over and ref.tables.get(table.id) is table:
         st = table.state
         who, move = st.current_player, st.move_number()
-        if (who != CHANCE or delay > 0) and not await lead(ref, table):
+        only = forced.due(table)  # a person's only move: played at once, like a die at pace 0
+        if (who != CHANCE and not only or delay > 0) and not await lead(ref, table):
             return  # another process plays this table's bots; :meth:`Referee.sync` shows their moves
-        table.think_for(None if who == CHANCE else who)
-        if delay > 0 and (who == CHANCE or only_bots):
+        table.think_for(None if who == CHANCE or only else who)
+        if delay > 0 and not only and (who == CHANCE or only_bots):
             await asyncio.sleep(delay / 2 if who == CHANCE else delay)
             if not still(ref, table, st, move):
                 continue
         entries = []
-        if who != CHANCE:
+        if only:
+            entries.append(forced.entry(st))
+        elif who != CHANCE:
             pause, started = (0.0 if only_bots else pacer.before(st)), time.monotonic()
             try:
                 entries.append(await think(ref, table))

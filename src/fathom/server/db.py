@@ -337,14 +337,15 @@ class Store:
         except IntegrityError:
             raise Conflict(table_id) from None
 
-    def truncate(self, table_id: str, keep: int, key: tuple[int, int] | None = None) -> None:
-        """Drop log item ``keep``, the last one (undo); :class:`Conflict` if the log has moved on since,
-        :class:`KeyChanged` if the seat ``key`` names is on another key by now."""
+    def truncate(self, table_id: str, keep: int, key: tuple[int, int] | None = None, count: int = 1) -> None:
+        """Drop the last ``count`` log items, from item ``keep`` on (undo: a move and the forced moves
+        played for it); :class:`Conflict` if the log has moved on since, :class:`KeyChanged` if the seat
+        ``key`` names is on another key by now."""
         with self.engine.begin() as conn:
             self._check_key(conn, table_id, key)
             conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(updated=time.time()))
             last = conn.execute(select(func.max(actions_t.c.idx)).where(actions_t.c.table_id == table_id)).scalar()
-            if last != keep:
+            if last != keep + count - 1:
                 raise Conflict(table_id)
             conn.execute(delete(actions_t).where(actions_t.c.table_id == table_id, actions_t.c.idx >= keep))
             self._notify(conn, table_id, "undo")

@@ -18,6 +18,7 @@ from fathom.core.registry import new_game
 from fathom.core.plugins import plugin_for
 from fathom.server.catalog import describe
 from fathom.server.clock import TokenBucket, now
+from fathom.server import forced
 from fathom.server.db import LoggedAction, TableRecord, still_open
 from fathom.server.odds import odds_for
 
@@ -122,7 +123,7 @@ class LiveTable:
             return True
         if who == TERMINAL:
             return False
-        return self.seat_kind(who) == "bot" or who in self.away
+        return self.seat_kind(who) == "bot" or who in self.away or forced.due(self)
 
     def meta(self) -> dict[str, Any]:
         present = self.connected()
@@ -130,7 +131,7 @@ class LiveTable:
         for i, s in enumerate(self.rec.seats):
             seats.append({"seat": i, "kind": s["kind"], "bot": s.get("bot"), "name": s.get("name") or "",
                           "connected": i in present, "away": i in self.away,
-                          "open": still_open(s)})
+                          "open": still_open(s), **({forced.SETTING: forced.enabled(s)} if s["kind"] == "human" else {})})
         st = self.state
         return {
             "id": self.id, "game": self.rec.game, "players": self.rec.players, "options": self.rec.options,
@@ -142,9 +143,8 @@ class LiveTable:
     def can_undo(self, seat: int | None) -> bool:
         """Only the seat's own last move, in its own turn, never across chance, a reveal or anyone else
         (:meth:`State.can_take_back`), and never a move a stand-in bot made for it."""
-        if not self.log or self.log[-1].source != "human":
-            return False
-        return self.state.can_take_back(seat, self.log[-1].actor)
+        depth = forced.undo_depth(self, seat)  # with the forced moves played for it since (:mod:`.forced`)
+        return depth > 1 or depth == 1 and self.state.can_take_back(seat, self.log[-1].actor)
 
     def think_for(self, seat: int | None) -> None:
         """Say which seat the server is now thinking for (``None``: nobody): each page is told at once
@@ -168,8 +168,12 @@ class LiveTable:
         events = self.events_for(seat, start)
         total = start + len(events)
         legal: list[list[Any]] = []
-        if seat is not None and st.current_player == seat and seat not in self.away:
-            legal = [[a, st.action_to_string(a)] for a in st.legal_actions()]
+        facts = None
+        if seat is not None and st.current_player == seat and seat not in self.away and not forced.due(self):
+            actions = st.legal_actions()
+            legal = [[a, st.action_to_string(a)] for a in actions]
+            plugin = plugin_for(self.rec.game)  # what each move is about (the card, its price, a sail's steps)
+            facts = plugin.load("move_facts")(st, actions) if plugin.has("move_facts") else None
         msg = {
             "type": "state",
             "table": self.meta(),
@@ -182,6 +186,7 @@ class LiveTable:
             "events_from": start,
             "reset": client.reset,
             "legal": legal,
+            "move_facts": facts,
             "can_undo": self.can_undo(seat),
             "thinking": self.thinking if self.thinking == st.current_player else None,
             "clock": self.clock_info(),

@@ -15,6 +15,8 @@ Client to server (websocket, JSON objects with a ``type``):
            ``rematch`` message with that page's own link.
 ``sync``   ``{}``: resend the whole state and log.
 ``chat``   ``{"text": str}``: a short message to everyone at the table.
+``prefs``  ``{"auto_forced": bool}``: this seat's own settings; ``auto_forced`` (on by default) lets
+           the server play the seat's only legal move for it (see :mod:`.forced`).
 ``ping``   ``{"t": any}``: answered by ``pong``.
 
 Server to client: ``welcome`` (table, seat, static game data), ``state`` (the
@@ -32,7 +34,7 @@ from typing import Any
 
 MAX_MESSAGE_BYTES = 8192
 MAX_CHAT = 300
-CLIENT_TYPES = ("hello", "act", "undo", "back", "hint", "rematch", "sync", "chat", "ping")
+CLIENT_TYPES = ("hello", "act", "undo", "back", "hint", "rematch", "sync", "chat", "ping", "prefs")
 
 
 class ProtocolError(Exception):

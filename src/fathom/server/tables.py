@@ -35,7 +35,7 @@ from fathom.bots.hint import HINT_BOT, Hint, hint_seed
 from fathom.bots.registry import make_bot
 from fathom.core.api import CHANCE, State
 from fathom.core.errors import FathomError, IllegalActionError
-from fathom.server import autoplay, chat, rematch, seats, specs, turn_clock, workers
+from fathom.server import autoplay, chat, forced, rematch, seats, specs, turn_clock, workers
 from fathom.server.autoplay import BOT_TABLE_PACE, BOT_TABLES_PER_WORKER, LEASE_SECONDS, MAX_AUTO_STEPS, spawn
 from fathom.server.clock import now
 from fathom.server.db import Conflict, KeyChanged, LoggedAction, Store, TableRecord
@@ -380,10 +380,11 @@ class Referee:
             raise ProtocolError("stale", status=409, expected=expect, now=table.state.move_number())
         if not table.can_undo(seat):
             raise ProtocolError("no-undo", status=409)
-        keep = len(table.log) - 1
+        depth = forced.undo_depth(table, seat)  # the move and the forced moves that followed it
+        keep = len(table.log) - depth
         rebuilt = table.state.replayed(keep)
         try:
-            await self._db(self.store.truncate, table.id, keep, held)
+            await self._db(self.store.truncate, table.id, keep, held, depth)
         except Conflict:  # another process added a move: there is nothing of this seat's to take back
             await self.reload(table)
             raise ProtocolError("no-undo", status=409) from None
@@ -392,6 +393,16 @@ class Referee:
         table.reset()
         self._after_change(table, reset=True)
         return rebuilt.move_number()
+
+    async def prefs(self, table: LiveTable, seat: int | None, msg: dict[str, Any]) -> dict[str, Any]:
+        """A person's own settings for their seat (today ``auto_forced``, :mod:`.forced`), kept with it."""
+        if seat is None:
+            raise ProtocolError("spectator", status=403)
+        value = forced.check_prefs(msg)
+        async with table.lock:  # the seat's key stays: its pages stay connected
+            await self._set_seat(table, seat, lambda now: {forced.SETTING: value})
+        self._after_change(table)  # turned on in a forced position: that move plays now
+        return {forced.SETTING: value}
 
     async def hint(self, table: LiveTable, seat: int | None, asker: str = "", page: Client | None = None) -> Hint:
         """The move level 3 would play for ``seat`` now; changes nothing (the bot decides on a copy

@@ -164,6 +164,8 @@ async def _handle(ref: Referee, table: LiveTable, client: Client, msg: dict[str,
         client.push({"type": "pong", "t": msg.get("t")})
     elif kind == "chat":
         ref.chat(table, client.seat, msg["text"])
+    elif kind == "prefs":
+        await ref.prefs(table, client.seat, msg)
     elif kind == "hello":
         if msg.get("lang") in LANGS:
             client.lang = msg["lang"]

@@ -70,6 +70,15 @@ def add_routes(app: FastAPI, throttle: Throttle) -> None:
         ref.come_back(table, seat)
         return {"ok": True}
 
+    @app.post("/api/tables/{table_id}/prefs")
+    async def api_prefs(request: Request, table_id: str) -> dict[str, Any]:
+        """This seat's own settings: ``{"auto_forced": bool}`` (forced moves play themselves, :mod:`..forced`)."""
+        throttle(request)
+        ref, table, seat = await seated(request, table_id)
+        answer = await ref.prefs(table, seat, await read_json(request))
+        await ref.settled(table)  # turned on in a forced position: that move is in what comes next
+        return answer
+
     @app.post("/api/tables/{table_id}/hint")
     async def api_hint(request: Request, table_id: str) -> dict[str, Any]:
         throttle(request)

@@ -46,7 +46,29 @@ export default class DeepBlue {
   colour(seat) { return SEAT_COLOURS[(this.view || this.app.msg?.view)?.seats[seat]?.colour] || "#ccc"; }
 
   // ---- move labels ---------------------------------------------------------------------------
+  /** The engine's facts of a move legal now (kind, card, slot, price...; move_facts.py), or null: a past
+   *  move (replay, review) is said from its notation alone. */
+  moveFacts(text) {
+    const msg = this.app.msg;
+    if (this.app.replay || !msg || !msg.move_facts || !msg.legal.some((m) => m[1] === text)) return null;
+    return msg.move_facts.moves[text] || null;
+  }
+
+  /** A legal move by what it is about: "Recruit Archaeologist ($3)", "Pay with Skipper ($2)". */
+  namedMove(f) {
+    const card = f.card ? this.cardName(f.card) : "";
+    if (f.kind === "recruit") return esc(t("act.recruit_card", { card, price: f.price }));
+    if (f.kind === "take") return esc(t("act.take_card", { card }));
+    if (f.kind === "pay" && f.cash !== undefined) return esc(t("act.pay_cash", { card, n: f.cash }));
+    if (f.kind === "pay" && f.propellers !== undefined) return esc(t("act.pay_propellers", { card, n: f.propellers }));
+    if (f.kind === "dive" && f.leader_vp) return esc(t("act.dive_vp", { site: this.nodeName(f.site), vp: f.leader_vp }));
+    return null;
+  }
+
   moveLabel(text) {
+    const facts = this.moveFacts(text);
+    const named = facts && this.namedMove(facts);
+    if (named) return named;
     let m;
     if ((m = text.match(/^recruit slot(\d)$/))) return esc(t("act.recruit", { n: m[1] }));
     if ((m = text.match(/^take slot(\d)$/))) return esc(t("act.take", { n: m[1] }));
@@ -74,18 +96,26 @@ export default class DeepBlue {
   prompt(msg) {
     const v = msg.view, step = v.step || {};
     const key = "phase." + v.phase;
-    const what = step.paying_for === "refresh" ? t("act.refresh") : step.paying_for ? t("act.recruit", { n: step.paying_for.slice(4) }) : "";
+    const what = step.paying_for === "refresh" ? t("act.refresh") : step.paying_for ? this.buyingName(step.paying_for) : "";
     const params = { left: step.left_to_pay, what, n: step.movement, boat: step.boat, gem: t("gem." + (step.hazard || "")) };
     const text = t(key, params);
     return text === key ? t("phase.other") : text;
   }
 
+  /** The card a payment is for ("slot4": the one in market slot 4 until it is hired), by its name. */
+  buyingName(slot) {
+    const card = this.view?.market?.[+slot.slice(4) - 1]?.card || this.app.msg?.view?.market?.[+slot.slice(4) - 1]?.card;
+    return card ? this.cardName(card) : t("act.recruit", { n: slot.slice(4) });
+  }
+
   /** Each event learns what the log line needs from the events before it (the dive's site and tile,
    *  how many gems were drawn, the hazard being warded off): the engine says it once, not on every line. */
   annotate(events) {
-    let site = null, tile = null, n = 0, hazard = null;
+    let site = null, tile = null, n = 0, hazard = null, recruit = null;
     for (const e of events) {
       if (!e) continue; // a gap: events missed while watching behind a pass-and-play curtain
+      if (e.type === "recruit") recruit = e;
+      if (e.type === "hire" && recruit && recruit.seat === e.seat) { recruit.card_hired = e.card; recruit = null; }
       if (e.type === "dive") { site = e.site; tile = e.tile; n = 0; hazard = null; }
       if (e.type === "gem") n += 1;
       if (e.type === "hazard") hazard = e.gem;
@@ -103,6 +133,12 @@ export default class DeepBlue {
       spot: e.spot ? t("gem." + e.spot) : "", tile: tileId ? this.tileName(tileId) : "",
       vp: e.vp ?? this.tiles[tileId]?.leader_vp, names: (e.winners || []).map((w) => this.app.seatName(w)).join(", ") };
     if (e.type === "rest") p.n = e.drawn;
+    if (e.type === "recruit") { // the card, once known: hired since, or the one being paid for now
+      const live = this.app.msg?.view;
+      const paying = !e.card_hired && live?.phase === "pay" && live.turn === e.seat && live.step?.paying_for;
+      const card = e.card_hired || (paying && paying.startsWith("slot") ? live.market?.[+paying.slice(4) - 1]?.card : null);
+      if (card) p.card = this.cardName(card);
+    }
     let key = "ev." + e.type;
     if (e.type === "rest-draw" && e.card) key = "ev.rest-draw-own";
     // a variant that says more, when the catalog has it (as fathom/games/deep_blue/terminal/log_words.py)
@@ -116,6 +152,7 @@ export default class DeepBlue {
       setup: this.view ? "log.setup" : null, rest: "log.rest", "setup-tile": e.tile ? "log.setup-tile" : null,
       reveal: this.tiles[e.tile]?.leader_vp ? "log.reveal" : "log.reveal-sunken",
       dive: e.forced ? "log.dive-forced" : "log.dive",
+      recruit: p.card ? "log.recruit" : null,
       rush: "log.rush", gem: ctx.site ? "log.gem" : null, resurface: ctx.site ? "log.resurface" : null,
       defend: ctx.hazard ? (e.card ? "log.defend-card" : "log.defend-spot") : null, stop: "log.stop",
       "dive-scored": e.vp === null || e.vp === undefined ? "log.dive-scored-hidden" : "log.dive-scored",
@@ -246,8 +283,17 @@ export default class DeepBlue {
           <circle r="40" class="hint-ring"/><text y="-46" text-anchor="middle" class="hint-label">${i + 1}</text></g>`;
       });
     }
-    // sail targets for the selected boat
-    for (const text of legal.keys()) {
+    // sail targets for the selected boat: every place it can reach, with the steps the engine gives
+    const routes = (msg.move_facts && msg.move_facts.routes) || [];
+    routes.forEach((r) => {
+      if (r.boat !== this.selectedBoat || !legal.has(r.steps[0])) return;
+      const to = this.nodes[r.to];
+      const label = t(r.steps.length === 1 ? "act.sail_to.one" : "act.sail_to", { boat: r.boat, to: this.nodeName(r.to), n: r.steps.length });
+      out += `<g class="target legal route" data-action="${esc(r.steps[0])}" data-steps="${esc(JSON.stringify(r.steps))}" data-to="${esc(r.to)}" transform="translate(${this.X(to.x)},${this.Y(to.y)})">
+        <circle r="30" class="target-ring"/><circle r="9" fill="${this.colour(this.msg.you)}" stroke="#fff" stroke-width="2"/>
+        <text y="4" text-anchor="middle" font-size="11" font-weight="700" fill="#111">${r.steps.length}</text><title>${esc(label)}</title></g>`;
+    });
+    for (const text of routes.length ? [] : legal.keys()) {
       const m = text.match(/^sail boat(\d) (\S+)->(\S+)$/);
       if (!m || +m[1] !== this.selectedBoat) continue;
       const to = this.nodes[m[3]];
@@ -465,9 +511,11 @@ export default class DeepBlue {
   marketHtml() {
     const v = this.view;
     let cards = "";
+    const paying = v.phase === "pay" ? (v.step || {}).paying_for : null;
     for (const slot of v.market) {
       const act = this.legal.has(`recruit slot${slot.slot}`) ? `recruit slot${slot.slot}` : this.legal.has(`take slot${slot.slot}`) ? `take slot${slot.slot}` : null;
-      cards += `<div class="market-slot">${slot.card ? this.cardHtml(slot.card, { action: act, price: slot.price }) : `<div class="card empty"><div class="price">${cashHtml(slot.price)}</div></div>`}</div>`;
+      const buying = paying === `slot${slot.slot}`; // the card being paid for stands out until it is hired
+      cards += `<div class="market-slot${buying ? " buying" : ""}"${buying ? ` title="${esc(t("db.buying"))}"` : ""}>${slot.card ? this.cardHtml(slot.card, { action: act, price: slot.price, extraClass: buying ? "buying" : "" }) : `<div class="card empty"><div class="price">${cashHtml(slot.price)}</div></div>`}</div>`;
     }
     const refresh = this.legal.has("refresh");
     return `<section class="panel market"><h2>${esc(t("db.market"))}</h2><div class="market-row">

@@ -7,6 +7,7 @@ import { t, esc, pickLang, loadStrings, openRules, showDialog, deviceUrl, I18N, 
 import { renderHostPanel } from "./host.js";
 import { Motion } from "./motion.js";
 import { renderAnalysis } from "./analysis.js";
+import { sinceLines } from "./since.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
 const tokens = new URLSearchParams(location.hash.slice(1)).getAll("token");
@@ -49,12 +50,29 @@ function seatFull(i) {
 function act(text) {
   if (app.pending || !app.msg || app.replay) return;
   const legal = app.msg.legal.find((m) => m[1] === text);
-  if (!legal) return;
+  if (!legal) { app.steps = []; return; }
   app.pending = true;
   document.body.dataset.pending = "1";
   app.live.send({ type: "act", action: text, expect: app.msg.move_number });
 }
 app.act = act;
+
+/** Several moves from one click (a sail to its destination): the first now, each next one once the
+ *  server's answer shows it legal; anything else (another's move, an error) drops the rest. */
+function actSteps(steps) {
+  if (app.pending || !steps.length) return;
+  app.steps = steps.slice(1);
+  act(steps[0]);
+}
+app.actSteps = actSteps;
+
+/** The next queued step, if this answer leaves it legal for this seat. */
+function nextStep(msg) {
+  const next = (app.steps || []).shift();
+  if (next === undefined) return;
+  if (app.replay || msg.to_move !== msg.you || !msg.legal.some((m) => m[1] === next)) { app.steps = []; return; }
+  act(next);
+}
 
 function showNotice(text, kind = "error") {
   const n = document.getElementById("notice");
@@ -120,9 +138,11 @@ function handleMessage(msg) {
       render(fresh);
       announceEvents(fresh);
     }
+    nextStep(msg);
     return;
   }
   if (msg.type === "error") {
+    app.steps = [];
     app.pending = false;
     delete document.body.dataset.pending;
     showNotice(msg.message);
@@ -356,6 +376,9 @@ function renderMoves(msg) {
   if (msg.can_undo) html += `<button class="ghost" id="undo-btn">↶ ${esc(t("t.undo"))}</button>`;
   const hintsOn = msg.table.settings && msg.table.settings.hints !== false;
   if (msg.legal.length && hintsOn) html += `<button class="ghost" id="hint-btn">${esc(t("t.hint"))}</button>`;
+  if (me && me.kind === "human" && msg.to_move !== "over") { // this seat's own: forced moves play themselves
+    html += `<label class="pref" title="${esc(t("t.auto_forced_help"))}"><input type="checkbox" id="auto-forced"${me.auto_forced === false ? "" : " checked"}> ${esc(t("t.auto_forced"))}</label>`;
+  }
   box.innerHTML = html;
   box.hidden = !html;
   // a phone's bar of moves covers the page's foot: the page leaves room for it
@@ -364,6 +387,8 @@ function renderMoves(msg) {
   if (undo) undo.onclick = () => app.live.send({ type: "undo", expect: msg.move_number });
   const hintBtn = document.getElementById("hint-btn");
   if (hintBtn) hintBtn.onclick = () => app.live.send({ type: "hint" });
+  const auto = document.getElementById("auto-forced");
+  if (auto) auto.onchange = () => app.live.send({ type: "prefs", auto_forced: auto.checked });
   const back = document.getElementById("back-btn");
   if (back) back.onclick = () => app.live.send({ type: "back" });
 }
@@ -375,16 +400,20 @@ function announceEvents(events) {
   announce(box.textContent);
 }
 
-/** On this seat's turn: what the others did since its last move, in the log's words. */
+/** On this seat's turn, all through it: what the others did since its last move, in the log's words,
+ *  dives and scores first, repeated lines folded (since.js). */
 function renderSince(msg, events) {
   const box = document.getElementById("since");
   const mine = !app.replay && msg.you !== null && msg.to_move === msg.you && msg.legal.length;
-  const lines = mine && app.marks ? events.slice(app.marks.since).filter(Boolean).map((e) => app.renderer.eventText(e)).filter(Boolean) : [];
-  box.hidden = !mine || !app.marks || app.marks.since === 0;
-  if (box.hidden) { box.innerHTML = ""; return; }
-  const shown = lines.slice(-10);
-  box.innerHTML = `<h2>${esc(t("t.since"))}</h2>` + (shown.length
-    ? `<ol tabindex="0" aria-label="${esc(t("t.since"))}">${lines.length > shown.length ? "<li>…</li>" : ""}${shown.map((l) => `<li>${l}</li>`).join("")}</ol>` : `<p class="muted">${esc(t("t.since_none"))}</p>`);
+  const said = mine ? sinceLines(events, msg.you, (e) => app.renderer.eventText(e)) : null;
+  box.hidden = !said;
+  if (!said) { box.innerHTML = ""; return; }
+  const item = (l) => `<li class="${l.important ? "key" : ""}">${l.html}${l.n > 1 ? ` <span class="times">${esc(t("t.times", { n: l.n }))}</span>` : ""}</li>`;
+  const more = said.hidden ? `<li class="muted">${esc(t("t.since_more", { n: said.hidden }))}</li>` : "";
+  const firstRest = said.lines.findIndex((l) => !l.important);
+  const lines = said.lines.map((l, i) => (i === firstRest ? more : "") + item(l)).join("");
+  box.innerHTML = `<h2>${esc(t("t.since"))}</h2>` + (said.lines.length
+    ? `<ol tabindex="0" aria-label="${esc(t("t.since"))}">${lines}</ol>` : `<p class="muted">${esc(t("t.since_none"))}</p>`);
 }
 
 // ---- your turn, even in another tab: title (banner()), favicon, an optional tone, the lobby's note ----
@@ -705,7 +734,8 @@ function render(fresh = []) {
 function boardTargets() {
   const named = new Map([...document.querySelectorAll("#moves button.move")].map((b) => [b.dataset.action, b.textContent.trim()]));
   document.querySelectorAll(".legal[data-action]:not(button), [data-select-boat]").forEach((el) => {
-    const what = named.get(el.dataset.action) || el.querySelector("title")?.textContent || el.dataset.action;
+    const what = (el.dataset.steps ? el.querySelector("title")?.textContent : named.get(el.dataset.action))
+      || el.querySelector("title")?.textContent || el.dataset.action;
     const about = el.getAttribute("aria-label");
     Object.entries({ tabindex: "0", role: "button", "aria-label": about ? `${what}. ${about}` : what })
       .forEach(([name, value]) => el.setAttribute(name, value));
@@ -760,7 +790,8 @@ document.addEventListener("click", (ev) => {
   const el = ev.target.closest("[data-action]");
   if (el && el.classList.contains("legal")) {
     ev.preventDefault();
-    act(el.dataset.action);
+    if (el.dataset.steps) actSteps(JSON.parse(el.dataset.steps));
+    else act(el.dataset.action);
   }
 });
 
