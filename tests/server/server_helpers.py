@@ -25,7 +25,16 @@ def make_table(client: Any, seats: list[dict[str, Any]] | None = None, game: str
     body.update(extra)
     res = client.post("/api/tables", json=body)
     assert res.status_code == 201, res.text
-    return res.json()
+    links = res.json()
+    if waits_for_a_person(body):  # creation answers at once: opening dice and bots play in the background
+        client.get(f"/api/tables/{links['id']}/state?wait=30")
+    return links
+
+
+def waits_for_a_person(body: dict[str, Any]) -> bool:
+    """A pace-0 table with a person: tests want it at a person's turn (as creation used to answer)."""
+    kinds = {s.get("kind") for s in body.get("seats") or []}
+    return "human" in kinds and not body.get("bot_delay_ms")
 
 def play_out(client, links) -> None:
     """The people play their first legal move until the game is over (bots and dice move themselves)."""
@@ -145,7 +154,10 @@ class LiveServer:
         req = urllib.request.Request(self.url + path, data=json.dumps(body).encode(),
                                      headers={"Content-Type": "application/json", **bearer(token)})
         with urllib.request.urlopen(req, timeout=timeout) as r:
-            return json.load(r)
+            answer = json.load(r)
+        if path == "/api/tables" and waits_for_a_person(body):  # as make_table: at a person's turn
+            self.get(f"/api/tables/{answer['id']}/state?wait=30", timeout=40)
+        return answer
 
     def request(self, method: str, path: str, body: bytes | None = None,
                 headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes]:
@@ -161,7 +173,7 @@ class LiveServer:
         with urllib.request.urlopen(self.url + path, timeout=10) as r:
             return r.read().decode()
 
-    def get(self, path: str, token: str | None = None) -> dict[str, Any]:
+    def get(self, path: str, token: str | None = None, timeout: float = 10) -> dict[str, Any]:
         req = urllib.request.Request(self.url + path, headers=bearer(token))
-        with urllib.request.urlopen(req, timeout=10) as r:
+        with urllib.request.urlopen(req, timeout=timeout) as r:
             return json.load(r)

@@ -48,7 +48,7 @@ __all__ = ["LEASE_SECONDS", "Referee", "dumps", "spawn"]
 
 log = logging.getLogger("fathom.server")
 
-SETTLE_SECONDS = 30.0  # an HTTP move waits at most this long for the bots' answer at pace 0
+SETTLE_SECONDS = 30.0  # an HTTP move (or a ?wait= look) waits at most this long for the bots' answer
 SEAT_TRIES = 5  # a seat change judged again this often when other processes keep changing the seats first
 _spawn = spawn  # the name the routes knew it by
 
@@ -353,10 +353,14 @@ class Referee:
         self._after_change(table)
         return st.move_number()
 
-    async def settled(self, table: LiveTable, timeout: float = SETTLE_SECONDS) -> None:
+    async def settled(self, table: LiveTable, timeout: float = SETTLE_SECONDS, *, paced: bool = False) -> None:
         """Wait until the bots and dice have answered a move at a pace-0 table (a person or the end
-        is next), so an HTTP caller's next look finds a person to move; the event loop runs on."""
-        if table.rec.settings.get("bot_delay_ms", 0) or autoplay.bots_only(table):
+        is next), so an HTTP caller's next look finds a person to move; the event loop runs on.
+
+        ``paced``: wait at any table, paced or bots only, as a caller who asked to wait (the
+        state's ``?wait=``) would; ``timeout`` bounds it either way.
+        """
+        if not paced and (table.rec.settings.get("bot_delay_ms", 0) or autoplay.bots_only(table)):
             return
         end = now() + timeout
         while table.auto_actor() and not table.over and now() < end:

@@ -14,7 +14,7 @@ from fathom.server.live import Client, LiveTable
 from fathom.server.protocol import ProtocolError, parse
 from fathom.server.replay import replay_turns
 from fathom.server.routes.common import Throttle, client, lang, read_json, referee, seated
-from fathom.server.tables import dumps
+from fathom.server.tables import SETTLE_SECONDS, dumps
 
 
 def to_move(table: LiveTable) -> Any:
@@ -26,12 +26,28 @@ REVIEWS_KEPT = 512  # reviews of finished games kept (a few KB each)
 HEAVY_RATE, HEAVY_BURST = 5.0, 60.0  # replay steps, reviews and saves per second and client address
 
 
+def _wait_seconds(request: Request) -> int:
+    """The state's ``?wait=``: a whole number of seconds up to the cap an HTTP move waits (0: none)."""
+    raw = request.query_params.get("wait")
+    if raw is None:
+        return 0
+    most = int(SETTLE_SECONDS)
+    if not raw.isdigit() or int(raw) > most:
+        raise ProtocolError("bad-message", detail=f"wait must be a whole number of seconds from 0 to {most}")
+    return int(raw)
+
+
 def add_routes(app: FastAPI, throttle: Throttle) -> None:
     heavy = Throttle(rate=HEAVY_RATE, burst=HEAVY_BURST)
     reviews: Kept[tuple[str, int, int], dict[str, Any]] = Kept(REVIEWS_KEPT)
     @app.get("/api/tables/{table_id}/state")
     async def api_state(request: Request, table_id: str) -> dict[str, Any]:
-        _, table, seat = await seated(request, table_id)
+        """The seat's state; ``?wait=S`` (whole seconds, at most 30) first waits, at most that long,
+        until a person or the end is to move (a new table's opening bots have played)."""
+        ref, table, seat = await seated(request, table_id)
+        wait = _wait_seconds(request)
+        if wait:
+            await ref.settled(table, wait, paced=True)
         msg = table.state_message(Client(send=None, seat=seat, lang=lang(request)))
         msg["describe"] = table.describe
         return msg

@@ -62,8 +62,7 @@ def add_routes(app: FastAPI, throttle: Throttle, limits: Limits) -> None:
             raise
         finally:
             in_flight[0] -= 1
-        await ref.settled(table)  # bots before the first person: their moves are in the answer
-        return links
+        return links  # at once: bots who open play on in the background (the page sees them live)
 
     @app.get("/api/tables")
     async def api_list(request: Request, response: Response) -> list[dict[str, Any]]:
