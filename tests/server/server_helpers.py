@@ -177,3 +177,15 @@ class LiveServer:
         req = urllib.request.Request(self.url + path, headers=bearer(token))
         with urllib.request.urlopen(req, timeout=timeout) as r:
             return json.load(r)
+
+
+def open_page(browser: Any, url: str, size: tuple[int, int] = (1280, 800), lang: str = "en", **extra: Any) -> tuple[Any, Any]:
+    """A new browser context at ``size`` in ``lang`` and its page at ``url``, once the table is shown (page errors kept)."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, **extra)
+    context.add_init_script(f"localStorage.setItem('fathom.lang', '{lang}')")
+    page = context.new_page()
+    page.errors = []  # type: ignore[attr-defined]
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.goto(url)
+    page.wait_for_function("['playing', 'over'].includes(document.body.dataset.status)", timeout=15000)
+    return context, page

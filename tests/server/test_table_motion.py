@@ -10,22 +10,13 @@ import time
 from typing import Any
 
 import pytest
-from server_helpers import bearer
+from server_helpers import bearer, open_page
 
 pytestmark = pytest.mark.filterwarnings("ignore")
 
 KINDS = {"boat", "rush", "gem", "hire", "reveal", "score", "resurface"}
 
 
-def _page(browser: Any, url: str, size: tuple[int, int] = (1280, 800), lang: str = "en", **extra: Any) -> tuple[Any, Any]:
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, **extra)
-    context.add_init_script(f"localStorage.setItem('fathom.lang', '{lang}')")
-    page = context.new_page()
-    page.errors = []  # type: ignore[attr-defined]
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    page.goto(url)
-    page.wait_for_function("['playing', 'over'].includes(document.body.dataset.status)", timeout=15000)
-    return context, page
 
 
 def _act(server: Any, tid: str, token: str, action: str) -> None:
@@ -107,7 +98,7 @@ def test_each_kind_of_motion_starts_where_the_thing_was_and_ends_where_it_is(liv
     tokens = {s["seat"]: s["token"] for s in links["seats"]}
     for token in tokens.values():  # one move per step, as before forced moves played themselves (issue 52)
         live_server.post(f"/api/tables/{tid}/prefs", {"auto_forced": False}, token)
-    context, page = _page(browser, f"{live_server.url}/t/{tid}")  # a spectator watches everyone's moves
+    context, page = open_page(browser, f"{live_server.url}/t/{tid}")  # a spectator watches everyone's moves
     page.evaluate("window.fathom.motion.hold = true")
     rng = random.Random(8)
     seen: dict[str, int] = {}
@@ -157,7 +148,7 @@ def test_each_kind_of_motion_starts_where_the_thing_was_and_ends_where_it_is(liv
 def test_the_others_last_moves_stay_marked_until_yours_with_a_summary(live_server, browser):
     links = live_server.post("/api/tables", {"game": "deep-blue", "seed": 5, "bot_delay_ms": 1500,
                                              "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "1"}]})
-    context, page = _page(browser, live_server.url + links["seats"][0]["url"])
+    context, page = open_page(browser, live_server.url + links["seats"][0]["url"])
     note = '.player[data-seat="1"] .last-move-note'
     for _ in range(3):  # a few turns: each time the bot's move is marked on Ann's turn and gone once she moves
         page.wait_for_function("document.body.dataset.mine === '1' && !document.body.dataset.pending", timeout=20000)
@@ -208,7 +199,7 @@ NEEDED = """() => {
 def test_on_a_desktop_the_board_hand_moves_and_log_fit_one_screen(live_server, browser, size):
     links = live_server.post("/api/tables", {"game": "deep-blue", "seed": 6,
                                              "seats": [{"kind": "human", "name": "Ann"}] + [{"kind": "bot", "bot": "1"}] * 3})
-    context, page = _page(browser, live_server.url + links["seats"][0]["url"], size)
+    context, page = open_page(browser, live_server.url + links["seats"][0]["url"], size)
     rng = random.Random(6)
     for _ in range(12):  # the first turns, a dive's turns among them
         page.wait_for_function("document.body.dataset.mine === '1' && !document.body.dataset.pending", timeout=20000)
@@ -225,7 +216,7 @@ def test_on_a_desktop_the_board_hand_moves_and_log_fit_one_screen(live_server, b
 def test_on_a_phone_one_column_and_every_move_a_tap_away(live_server, browser):
     links = live_server.post("/api/tables", {"game": "deep-blue", "seed": 6,
                                              "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "1"}]})
-    context, page = _page(browser, live_server.url + links["seats"][0]["url"], (390, 844), is_mobile=True, has_touch=True)
+    context, page = open_page(browser, live_server.url + links["seats"][0]["url"], (390, 844), is_mobile=True, has_touch=True)
     page.wait_for_function("document.body.dataset.mine === '1'")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     # the map pans inside a frame as wide as the screen (issue 52: its labels and spots stay readable)
@@ -253,7 +244,7 @@ NUMBERED = {"dive-scored", "play", "recruit", "refresh", "pay", "move", "rush", 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_every_log_line_of_a_bot_game_has_names_and_numbers_and_no_internal_id(live_server, browser, game, lang):
     links = live_server.post("/api/tables", {"game": game, "seed": 12, "seats": [{"kind": "bot", "bot": "1"}] * 4})
-    context, page = _page(browser, f"{live_server.url}/t/{links['id']}", lang=lang)
+    context, page = open_page(browser, f"{live_server.url}/t/{links['id']}", lang=lang)
     page.wait_for_function("document.body.dataset.status === 'over'", timeout=60000)
     lines = page.evaluate("""() => { const r = window.fathom.renderer; r.annotate?.(window.fathom.events);
       return window.fathom.events.map((e) => { const d = document.createElement('div'); d.innerHTML = r.eventText(e);
@@ -280,7 +271,7 @@ def test_every_log_line_of_a_bot_game_has_names_and_numbers_and_no_internal_id(l
 def test_less_motion_asked_for_gives_highlights_and_no_animation(live_server, browser):
     links = live_server.post("/api/tables", {"game": "deep-blue", "seed": 3, "bot_delay_ms": 150,
                                              "seats": [{"kind": "bot", "bot": "1"}] * 4})
-    context, page = _page(browser, f"{live_server.url}/t/{links['id']}", reduced_motion="reduce")
+    context, page = open_page(browser, f"{live_server.url}/t/{links['id']}", reduced_motion="reduce")
     page.wait_for_function("window.fathom.motion.played.length >= 5", timeout=60000)
     assert page.evaluate("window.fathom.motion.played.every((p) => p.animation === null)")
     assert page.evaluate("document.getAnimations().filter((a) => String(a.id).startsWith('fathom-')).length") == 0
@@ -291,7 +282,7 @@ def test_less_motion_asked_for_gives_highlights_and_no_animation(live_server, br
 def test_into_the_blue_dice_tumble_in_and_shells_drop_onto_their_level(live_server, browser):
     links = live_server.post("/api/tables", {"game": "into-the-blue", "seed": 4, "bot_delay_ms": 900,
                                              "seats": [{"kind": "bot", "bot": "1"}] * 3})
-    context, page = _page(browser, f"{live_server.url}/t/{links['id']}")
+    context, page = open_page(browser, f"{live_server.url}/t/{links['id']}")
     page.evaluate("window.fathom.motion.hold = true")
     seen: set[str] = set()
     done = 0

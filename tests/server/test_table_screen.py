@@ -12,7 +12,7 @@ import urllib.request
 from typing import Any
 
 import pytest
-from server_helpers import bearer
+from server_helpers import bearer, open_page
 
 import fathom
 
@@ -52,15 +52,6 @@ def _choose(legal: list[str], rng: random.Random, bold: bool) -> str:
     return rng.choice(legal)
 
 
-def _page(browser: Any, url: str, size: tuple[int, int], lang: str = "en", **extra: Any) -> tuple[Any, Any]:
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, **extra)
-    context.add_init_script(f"localStorage.setItem('fathom.lang', '{lang}')")
-    page = context.new_page()
-    page.errors = []  # type: ignore[attr-defined]
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    page.goto(url)
-    page.wait_for_function("['playing', 'over'].includes(document.body.dataset.status)", timeout=15000)
-    return context, page
 
 
 IN_VIEW = """(sel) => [...document.querySelectorAll(sel)].filter((el) => {
@@ -80,7 +71,7 @@ SEATS = """() => [...document.querySelectorAll('#players .player')].map((e) => {
 def test_during_a_dive_the_person_leads_everything_the_call_needs_is_on_screen(live_server, browser, size):
     links = _people(live_server, "deep-blue")
     tid, tokens = links["id"], [s["token"] for s in links["seats"]]
-    context, page = _page(browser, live_server.url + links["seats"][0]["url"], size)
+    context, page = open_page(browser, live_server.url + links["seats"][0]["url"], size)
     rng = random.Random(6)
     checked = {"lead": 0, "big_hand": 0}
     seats_at = set()
@@ -201,7 +192,7 @@ def test_every_card_spot_and_token_explains_itself(live_server, browser, lang):
     ui = _catalog(lang)
     describe = fathom.new_game("deep-blue", players=2, seed=1).game.describe()
     links = _people(live_server, "deep-blue", 2)
-    context, page = _page(browser, live_server.url + links["seats"][0]["url"], (1440, 900), lang)
+    context, page = open_page(browser, live_server.url + links["seats"][0]["url"], (1440, 900), lang)
     for card in describe["cards"]:
         tip = page.evaluate("(id) => window.fathom.renderer.cardTip(id)", card["id"]).split("\n")
         name = ui["card." + card["id"]]
@@ -269,7 +260,7 @@ def test_the_end_screen_shows_the_engines_places_and_totals(live_server, browser
     state = _engine_state(live_server, links["id"])
     assert state.is_terminal()
     scores, winners = state.scores(), state.winners()
-    context, page = _page(browser, live_server.url + links["seats"][0]["url"], (1440, 900), lang)
+    context, page = open_page(browser, live_server.url + links["seats"][0]["url"], (1440, 900), lang)
     page.wait_for_selector("#results")
     cells = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('#results td[data-row]')]
       .map((td) => [td.dataset.row + ':' + td.dataset.seat, td.textContent.trim()]))""")

@@ -39,14 +39,8 @@ def build(spec: Any, carried: list[dict[str, Any]] | None = None,
     unknown = sorted(str(k)[:40] for k in spec if k not in SPEC_FIELDS)
     if unknown:
         raise ProtocolError("bad-table", detail=f"unknown field {unknown[0]!r}; allowed: {', '.join(SPEC_FIELDS)}")
-    game = spec.get("game")
-    if game not in game_names():
-        raise ProtocolError("bad-table", detail=f"game must be one of {', '.join(game_names())}")
+    game, seats_in = _game_and_seats(spec)
     cls = game_class(game)
-    seats_in = spec.get("seats")
-    if not isinstance(seats_in, list) or not cls.min_players <= len(seats_in) <= cls.max_players:
-        raise ProtocolError("bad-table",
-                            detail=f"seats must list {cls.min_players} to {cls.max_players} seats")
     if "players" in spec and spec["players"] != len(seats_in):
         raise ProtocolError("bad-table", detail=f"players is {str(spec['players'])[:20]} but the seat list has "
                                                 f"{len(seats_in)} seats: they must agree ({game}: "
@@ -82,13 +76,7 @@ def build(spec: Any, carried: list[dict[str, Any]] | None = None,
 def precheck(spec: dict[str, Any]) -> tuple[str, int]:
     """What a spec carrying a save must pass before the save is replayed (the costly part): its game,
     seats and settings, as :func:`build` checks them, and the save's own shape. Its game and seats."""
-    game = spec.get("game")
-    if game not in game_names():
-        raise ProtocolError("bad-table", detail=f"game must be one of {', '.join(game_names())}")
-    cls = game_class(game)
-    seats = spec.get("seats")
-    if not isinstance(seats, list) or not cls.min_players <= len(seats) <= cls.max_players:
-        raise ProtocolError("bad-table", detail=f"seats must list {cls.min_players} to {cls.max_players} seats")
+    game, seats = _game_and_seats(spec)
     for i, seat in enumerate(seats):
         check_seat(i, seat, game)
     check_settings(spec, game)
@@ -98,6 +86,18 @@ def precheck(spec: dict[str, Any]) -> tuple[str, int]:
     if not isinstance(save.get("actions"), list):
         raise ProtocolError("bad-table", detail="the save's actions must be a list of moves (ids or notation)")
     return game, len(seats)
+
+
+def _game_and_seats(spec: dict[str, Any]) -> tuple[str, list[Any]]:
+    """A spec's game (one installed) and its list of seats (as many as the game seats)."""
+    game = spec.get("game")
+    if game not in game_names():
+        raise ProtocolError("bad-table", detail=f"game must be one of {', '.join(game_names())}")
+    cls = game_class(game)
+    seats = spec.get("seats")
+    if not isinstance(seats, list) or not cls.min_players <= len(seats) <= cls.max_players:
+        raise ProtocolError("bad-table", detail=f"seats must list {cls.min_players} to {cls.max_players} seats")
+    return game, seats
 
 
 def check_seat(i: int, s: Any, game: str) -> dict[str, Any]:
