@@ -130,7 +130,7 @@ def hint_spam_figures(server: LiveServer, spammers: int = SPAMMERS, window: floa
         address = f"10.0.1.{a + 1}"
         for _ in range(SPAM_TABLES):
             _, links = _call(server, "/api/tables", {"game": "deep-blue", "seats": people}, address)
-            to_move = _call(server, f"/api/tables/{links['id']}/state", None, address)[1]["to_move"]
+            to_move = _call(server, f"/api/tables/{links['id']}/state?wait=30", None, address)[1]["to_move"]  # past the dice
             spam.append((address, links["id"], links["seats"][to_move]["token"]))
     bots = [_call(server, "/api/tables", {"game": "deep-blue", "seats": [{"kind": "bot", "bot": "1"}] * 2},
                   "10.0.2.1")[1]["id"] for _ in range(2)]

@@ -179,6 +179,9 @@ def _weigh(position: State, seat: int, played: int, moves: list[int], results: d
         best = exact.best
     else:  # ties go to the played move: a loss is only claimed when something did better
         best = max(moves, key=lambda m: (means[m][seat], m == played))
+    played_text = _candidate_text(position, played, policy)
+    if best != played and _candidate_text(position, best, policy) == played_text:
+        best = played  # two plans that read alike (a sail by either of two equal routes) are one move to the player
     diffs = [b[seat] - p[seat] for b, p in zip(results[best], results[played])]
     n = len(diffs)
     mean = sum(diffs) / n
@@ -187,7 +190,7 @@ def _weigh(position: State, seat: int, played: int, moves: list[int], results: d
     best_text = _candidate_text(position, best, policy)
     ranked = sorted(moves, key=lambda m: -means[m][seat])
     return Decision(
-        step=position.move_number(), seat=seat, kind="", played=_candidate_text(position, played, policy), best=best_text,
+        step=position.move_number(), seat=seat, kind="", played=played_text, best=best_text,
         loss=loss, win_chance=means[best], played_chance=means[played],
         best_action=best if best < position.game.num_distinct_actions else -1, played_action=-1,
         scenarios=n, loss_error=error,
