@@ -64,7 +64,7 @@ def _accessibility_problems(page: Any) -> list[str]:
 
     found = Axe().run(page).response["violations"]
     return [f"{v['impact']} {v['id']}: {v['help']} (e.g. {v['nodes'][0]['target']}: "
-            f"{(v['nodes'][0]['any'] or v['nodes'][0]['all'] or [{'message': ''}])[0]['message']})" for v in found]
+            f"{(v['nodes'][0]['any'] or v['nodes'][0]['all'] or [{'message': ''}])[0]['message']}; {v['nodes'][0]['html'][:200]})" for v in found]
 
 
 def _seat_page(server: Any, links: dict[str, Any], seat: int) -> str:

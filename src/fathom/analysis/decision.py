@@ -134,7 +134,7 @@ def analyse_decision(position: State, seat: int, played: int, settings: Settings
         _play_round(position, seat, moves, worlds, scenarios, first, results, policy, parts, runner)
         if settings.seconds is None or time.perf_counter() - started >= settings.seconds:
             break
-    decision = _weigh(position, seat, chosen, moves, results, exact, policy)
+    decision = _weigh(position, seat, chosen, moves, results, exact, policy, step_played=played)
     decision.played_as = decision.played if chosen != played else ""
     decision.played, decision.played_action = position.action_to_string(played), played
     decision.kind = parts.kind(position, played)
@@ -172,7 +172,7 @@ def _mean(rows: list[list[float]]) -> list[float]:
 
 
 def _weigh(position: State, seat: int, played: int, moves: list[int], results: dict[int, list[list[float]]],
-           exact: ExactCall | None, policy: Any) -> Decision:
+           exact: ExactCall | None, policy: Any, step_played: int | None = None) -> Decision:
     """The best candidate, the played one's loss and its noise, from the playouts' win chances."""
     means = {m: _mean(results[m]) for m in moves}
     if exact is not None and exact.decisive:
@@ -180,8 +180,10 @@ def _weigh(position: State, seat: int, played: int, moves: list[int], results: d
     else:  # ties go to the played move: a loss is only claimed when something did better
         best = max(moves, key=lambda m: (means[m][seat], m == played))
     played_text = _candidate_text(position, played, policy)
-    if best != played and _candidate_text(position, best, policy) == played_text:
-        best = played  # two plans that read alike (a sail by either of two equal routes) are one move to the player
+    if best != played and (best == step_played or _candidate_text(position, best, policy) == played_text):
+        # the step itself was the best one (its later steps are decisions of their own), or two plans
+        # read alike (a sail by either of two equal routes): one move to the player, no loss
+        best = played
     diffs = [b[seat] - p[seat] for b, p in zip(results[best], results[played])]
     n = len(diffs)
     mean = sum(diffs) / n

@@ -160,7 +160,11 @@ function tipBox() {
     tipState.el.className = "tip";
     tipState.el.setAttribute("role", "tooltip");
     tipState.el.hidden = true;
-    document.body.append(tipState.el);
+    // inside a landmark of its own, so that everything on the page belongs to one (screen readers)
+    const holder = document.createElement("aside");
+    holder.setAttribute("aria-label", t("tip.region"));
+    holder.append(tipState.el);
+    document.body.append(holder);
   }
   return tipState.el;
 }

@@ -100,6 +100,7 @@ export class Motion {
     const card = from.clone;
     card.classList.remove("legal");
     card.removeAttribute("data-action");
+    for (const el of [card, ...card.querySelectorAll("[tabindex]")]) el.removeAttribute("tabindex"); // a picture in flight takes no focus
     card.classList.add("flying");
     Object.assign(card.style, { position: "fixed", left: `${from.box.left}px`, top: `${from.box.top}px`, width: `${from.box.width}px`, height: `${from.box.height}px`, margin: 0 });
     layer.append(card);
@@ -272,6 +273,7 @@ function overlay() {
     layer = document.createElement("div");
     layer.id = "motion-layer";
     layer.setAttribute("aria-hidden", "true");
+    layer.inert = true; // what flies is a picture of a move already told: never focused nor clicked
     document.body.append(layer);
   }
   return layer;
