@@ -190,7 +190,7 @@ def _finish(sock: socket.socket, body: dict[str, Any]) -> int:
 
 
 def _first_move(server: LiveServer, tid: str, links: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-    state = server.get(f"/api/tables/{tid}/state")
+    state = server.get(f"/api/tables/{tid}/state?wait=30")  # past a new table's dice
     token = links["seats"][state["to_move"]]["token"]
     mine = server.get(f"/api/tables/{tid}/state", token)
     return token, {"action": mine["legal"][0][1], "expect": mine["move_number"]}
