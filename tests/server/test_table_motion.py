@@ -10,6 +10,7 @@ import time
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from server_helpers import bearer, open_page
 
 pytestmark = pytest.mark.filterwarnings("ignore")
@@ -203,6 +204,10 @@ def test_on_a_desktop_the_board_hand_moves_and_log_fit_one_screen(live_server, b
     rng = random.Random(6)
     for _ in range(12):  # the first turns, a dive's turns among them
         page.wait_for_function("document.body.dataset.mine === '1' && !document.body.dataset.pending", timeout=20000)
+        try:  # the page may still be laying out the new state (a loaded machine): give it a moment
+            page.wait_for_function(f"() => ({NEEDED})().length === 0", timeout=5000)
+        except PlaywrightTimeout:
+            pass  # the assertion below says what is out of view
         assert page.evaluate(NEEDED) == [], (size, page.evaluate("document.body.dataset.move"))
         assert page.evaluate("scrollY") == 0
         actions = page.evaluate("[...document.querySelectorAll('#moves button.move')].map(b => b.dataset.action)")
