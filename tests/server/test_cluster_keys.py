@@ -20,6 +20,9 @@ from websockets.sync.client import connect
 
 from fathom.core.registry import new_game
 
+# one test database for every PostgreSQL test: each empties it first, so they must not run at once
+pytestmark = pytest.mark.xdist_group("postgres")
+
 PEOPLE = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
 
 
