@@ -127,6 +127,14 @@ sessions_t = Table(  # who is signed in where: only the SHA-256 of each random s
     Column("expires", Float, nullable=False),
 )
 
+account_seats_t = Table(  # the seats accounts hold, kept with each table's seats: "my games" reads only these
+    "fathom_account_seats",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("account", String(20), nullable=False, index=True),
+)
+
 
 class Conflict(Exception):
     """Another process wrote this step of the log first (or changed the log under an undo)."""
@@ -267,6 +275,7 @@ class Store:
         ))
         if entries:
             conn.execute(insert(actions_t), _rows(rec.id, 0, entries, time.time()))
+        _index_seats(conn, rec.id, rec.seats, new=True)
 
     def replace_seats(self, table_id: str, seen: list[dict[str, Any]], seats: list[dict[str, Any]]) -> bool:
         """Write ``seats`` only if the stored seats are still ``seen`` (a conditional write: of two
@@ -276,6 +285,7 @@ class Store:
                 tables_t.c.id == table_id, tables_t.c.seats == json.dumps(seen),
             ).values(seats=json.dumps(seats), updated=time.time())).rowcount
             if done:
+                _index_seats(conn, table_id, seats)
                 self._notify(conn, table_id, "meta")
         return bool(done)
 
@@ -286,6 +296,8 @@ class Store:
         values["updated"] = time.time()
         with self.engine.begin() as conn:
             conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(**values))
+            if "seats" in values:
+                _index_seats(conn, table_id, json.loads(values["seats"]))
             self._notify(conn, table_id, "meta")
 
     def table(self, table_id: str) -> TableRecord | None:
@@ -442,6 +454,15 @@ class Store:
                 .order_by(actions_t.c.idx)
             )
             return [LoggedAction(r[0], r[1], r[2], r[3]) for r in rows]
+
+
+def _index_seats(conn: Connection, table_id: str, seats: list[dict[str, Any]], new: bool = False) -> None:
+    """Keep ``fathom_account_seats`` in step with a table's seats (in the transaction that writes them)."""
+    if not new:
+        conn.execute(delete(account_seats_t).where(account_seats_t.c.table_id == table_id))
+    held = [{"table_id": table_id, "seat": i, "account": s["account"]} for i, s in enumerate(seats) if s.get("account")]
+    if held:
+        conn.execute(insert(account_seats_t), held)
 
 
 def _rows(table_id: str, start: int, entries: list[LoggedAction], at: float) -> list[dict[str, Any]]:

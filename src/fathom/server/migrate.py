@@ -22,6 +22,7 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
+from alembic.util import CommandError
 from sqlalchemy import create_engine, inspect
 from sqlalchemy.engine import Connection
 
@@ -33,6 +34,7 @@ def config(connection: Connection | None = None) -> Config:
     """Alembic's settings, without an ini file: the package's scripts, and the connection to work on."""
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS))
+    cfg.set_main_option("file_template", "%%(rev)s")  # the file is named by its revision id, which has the slug
     cfg.attributes["connection"] = connection
     return cfg
 
@@ -52,12 +54,19 @@ def current(conn: Connection) -> set[str]:
     return set(MigrationContext.configure(conn).get_current_heads())
 
 
+def known(revision: str) -> bool:
+    try:
+        return scripts().get_revision(revision) is not None
+    except CommandError:
+        return False
+
+
 def upgrade(conn: Connection) -> None:
     """Bring the database on ``conn`` to this release's schema, in the caller's transaction."""
     now = current(conn)
     if now == heads():
         return
-    unknown = [rev for rev in now if scripts().get_revision(rev) is None] if now else []
+    unknown = [rev for rev in now if not known(rev)]
     if unknown:
         raise RuntimeError(f"the database is at revision {', '.join(unknown)}, which this release does not "
                            "know (made by a newer fathom?): upgrade fathom, or use a copy of the database")
