@@ -118,16 +118,24 @@ def test_the_revisions_form_one_chain_from_the_baseline():
     assert len(migrate.heads()) == 1, "two heads: add a merge revision (python -m fathom.server.migrate merge)"
 
 
-def test_a_database_from_a_newer_release_is_refused_with_a_clear_message(tmp_path):
+def test_a_database_a_newer_release_upgraded_is_left_as_it_is_with_a_warning(tmp_path, caplog):
+    """A rolling upgrade: an older process (re)starting on a database a newer one upgraded works on
+    (revisions only add) and says so."""
     from sqlalchemy import text
 
     path = tmp_path / "newer.db"
     Store(database_url(str(path))).close()
-    store_engine = Store(database_url(str(path))).engine
-    with store_engine.begin() as conn:
+    store = Store(database_url(str(path)))
+    with store.engine.begin() as conn:
         conn.execute(text("UPDATE alembic_version SET version_num = '9999_future'"))
-    with pytest.raises(RuntimeError, match="9999_future"):
-        Store(database_url(str(path)))
+    store.close()
+    with caplog.at_level("WARNING", logger="fathom.server"):
+        store = Store(database_url(str(path)))
+    assert "9999_future" in caplog.text
+    with store.engine.connect() as conn:
+        assert migrate.current(conn) == {"9999_future"}
+    assert store.tables() == []
+    store.close()
 
 
 @pytest.mark.xdist_group("postgres")

@@ -15,6 +15,7 @@ two revisions made in parallel on the same parent both apply; a merge revision
 from __future__ import annotations
 
 import argparse
+import logging
 from functools import lru_cache
 from pathlib import Path
 
@@ -27,7 +28,8 @@ from sqlalchemy import create_engine, inspect
 from sqlalchemy.engine import Connection
 
 MIGRATIONS = Path(__file__).resolve().with_name("migrations")
-BASELINE = "0001_baseline"  # the schema of every release before migrations existed
+BASELINE = "0001_baseline"
+log = logging.getLogger("fathom.server")  # the schema of every release before migrations existed
 
 
 def config(connection: Connection | None = None) -> Config:
@@ -67,9 +69,11 @@ def upgrade(conn: Connection) -> None:
     if now == heads():
         return
     unknown = [rev for rev in now if not known(rev)]
-    if unknown:
-        raise RuntimeError(f"the database is at revision {', '.join(unknown)}, which this release does not "
-                           "know (made by a newer fathom?): upgrade fathom, or use a copy of the database")
+    if unknown:  # a newer release upgraded it (a rolling upgrade: this process is the older one)
+        log.warning("the database is at revision %s, which this release does not know (a newer fathom upgraded "
+                    "it): it is left as it is; revisions only add, so this release keeps working on it",
+                    ", ".join(sorted(unknown)))
+        return
     cfg = config(conn)
     if not now and inspect(conn).has_table("fathom_tables"):
         command.stamp(cfg, BASELINE)  # made before migrations: it is the baseline schema
