@@ -26,7 +26,7 @@ from fathom.server.guard import Guard, default_hosts
 from fathom.server.i18n import error_text
 from fathom.server.notify import Bus
 from fathom.server.protocol import ProtocolError
-from fathom.server.routes import analysis, catalog, live, pages, play, tables
+from fathom.server.routes import accounts, analysis, catalog, live, pages, play, tables
 from fathom.server.routes.common import Throttle, lang
 from fathom.server.routes.pages import WEB
 from fathom.server.settings import Limits
@@ -80,6 +80,7 @@ def create_app(db: str | None = None, *, public_url: str = "", store: Store | No
     play.add_routes(app, throttle)
     analysis.add_routes(app, throttle)
     live.add_routes(app, limits)
+    accounts.add_routes(app, throttle, limits, public_url)
     return app
 
 
@@ -96,11 +97,13 @@ async def _forget_unwatched(referee: Referee, idle_seconds: float) -> None:
 
 
 async def _protocol_error(request: Request, exc: ProtocolError) -> JSONResponse:
-    return JSONResponse(
-        {"error": exc.code, "message": error_text(exc.code, lang(request), exc.params),
-         "detail": exc.params.get("detail")},
-        status_code=exc.status,
-    )
+    body = {"error": exc.code, "message": error_text(exc.code, lang(request), exc.params),
+            "detail": exc.params.get("detail")}
+    headers = None
+    if exc.status == 429 and "retry_after" in exc.params:  # a limit says when to come back
+        body["retry_after"] = exc.params["retry_after"]
+        headers = {"Retry-After": str(exc.params["retry_after"])}
+    return JSONResponse(body, status_code=exc.status, headers=headers)
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *, public_url: str = "",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import time
 
 
@@ -30,6 +31,11 @@ class TokenBucket:
             return True
         self.dropped += 1
         return False
+
+    def wait(self, cost: float = 1.0) -> int:
+        """Whole seconds until ``cost`` may pass (at least 1: said to a client as Retry-After)."""
+        missing = max(0.0, cost - self.tokens)
+        return max(1, math.ceil(missing / self.rate)) if self.rate > 0 else 3600
 
     def rested(self) -> bool:
         """Has the bucket filled up again (no different from a new one)?"""

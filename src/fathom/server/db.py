@@ -2,6 +2,8 @@
 
 SQLAlchemy 2 Core, so the same code runs on a SQLite file (the default, WAL mode)
 and on PostgreSQL (``--db postgresql://user@host/name``, needs ``psycopg``).
+The schema is made and upgraded by Alembic revisions (:mod:`.migrate`); the tables below are
+the code's view of it and must agree with the newest revision (a test compares them).
 Nothing but the log is stored: a table's position is rebuilt by replaying it, so
 a restart restores every table exactly.
 
@@ -47,6 +49,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
+
+from fathom.server import migrate
 
 CHANNEL = "fathom"  # the LISTEN/NOTIFY channel of table changes
 NOTIFY_LIMIT = 7900  # PostgreSQL refuses a payload of 8000 bytes or more
@@ -101,6 +105,34 @@ leases_t = Table(  # which server process plays a table's bots and chance (sever
     Column("table_id", String(32), primary_key=True),
     Column("owner", String(32), nullable=False),
     Column("until", Float, nullable=False),
+)
+
+
+accounts_t = Table(  # people who signed up (fathom.server.accounts); a deleted one keeps its name reserved
+    "fathom_accounts",
+    metadata,
+    Column("name", String(20), primary_key=True),  # as typed: seats and other tables name it so
+    Column("name_key", String(20), nullable=False, unique=True),  # lower-cased: names differ in more than case
+    Column("password", Text, nullable=False),  # argon2 hash; "" once deleted
+    Column("created", Float, nullable=False),
+    Column("deleted", Float, nullable=True),  # when it was deleted (None: in use)
+)
+
+sessions_t = Table(  # who is signed in where: only the SHA-256 of each random session token is kept
+    "fathom_sessions",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("account", String(20), nullable=False, index=True),
+    Column("created", Float, nullable=False),
+    Column("expires", Float, nullable=False),
+)
+
+account_seats_t = Table(  # the seats accounts hold, kept with each table's seats: "my games" reads only these
+    "fathom_account_seats",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("account", String(20), nullable=False, index=True),
 )
 
 
@@ -191,9 +223,9 @@ class Store:
         self.shared = url.startswith("postgresql")  # other processes may write: notify them, take leases
         self.origin = secrets.token_hex(6)  # this process, in its notifications (it ignores its own)
         with self.engine.begin() as conn:
-            if self.shared:  # several processes starting at once on a new database: one creates the tables
+            if self.shared:  # several processes starting at once: one at a time creates or upgrades the schema
                 conn.execute(text("SELECT pg_advisory_xact_lock(4721)"))
-            metadata.create_all(conn)
+            migrate.upgrade(conn)  # Alembic: a new database is made, an older one upgraded in place
 
     def close(self) -> None:
         self.engine.dispose()
@@ -243,6 +275,7 @@ class Store:
         ))
         if entries:
             conn.execute(insert(actions_t), _rows(rec.id, 0, entries, time.time()))
+        _index_seats(conn, rec.id, rec.seats, new=True)
 
     def replace_seats(self, table_id: str, seen: list[dict[str, Any]], seats: list[dict[str, Any]]) -> bool:
         """Write ``seats`` only if the stored seats are still ``seen`` (a conditional write: of two
@@ -252,6 +285,7 @@ class Store:
                 tables_t.c.id == table_id, tables_t.c.seats == json.dumps(seen),
             ).values(seats=json.dumps(seats), updated=time.time())).rowcount
             if done:
+                _index_seats(conn, table_id, seats)
                 self._notify(conn, table_id, "meta")
         return bool(done)
 
@@ -262,6 +296,8 @@ class Store:
         values["updated"] = time.time()
         with self.engine.begin() as conn:
             conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(**values))
+            if "seats" in values:
+                _index_seats(conn, table_id, json.loads(values["seats"]))
             self._notify(conn, table_id, "meta")
 
     def table(self, table_id: str) -> TableRecord | None:
@@ -418,6 +454,15 @@ class Store:
                 .order_by(actions_t.c.idx)
             )
             return [LoggedAction(r[0], r[1], r[2], r[3]) for r in rows]
+
+
+def _index_seats(conn: Connection, table_id: str, seats: list[dict[str, Any]], new: bool = False) -> None:
+    """Keep ``fathom_account_seats`` in step with a table's seats (in the transaction that writes them)."""
+    if not new:
+        conn.execute(delete(account_seats_t).where(account_seats_t.c.table_id == table_id))
+    held = [{"table_id": table_id, "seat": i, "account": s["account"]} for i, s in enumerate(seats) if s.get("account")]
+    if held:
+        conn.execute(insert(account_seats_t), held)
 
 
 def _rows(table_id: str, start: int, entries: list[LoggedAction], at: float) -> list[dict[str, Any]]:

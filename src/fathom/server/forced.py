@@ -37,7 +37,7 @@ def due(table: LiveTable) -> bool:
     """Is the next move a person's only legal move, to be played for them now?"""
     st = table.state
     who = st.current_player
-    if who < 0 or table.seat_kind(who) != "human" or who in table.away or not enabled(table.rec.seats[who]):
+    if who < 0 or table.seat_kind(who) != "human" or table.stood_in(who) or not enabled(table.rec.seats[who]):
         return False
     move = st.move_number()
     cached = getattr(table, "_forced_seen", None)  # asked many times a move (the runner, settled()): once

@@ -123,14 +123,21 @@ class LiveTable:
             return True
         if who == TERMINAL:
             return False
-        return self.seat_kind(who) == "bot" or who in self.away or forced.due(self)
+        return self.seat_kind(who) == "bot" or self.stood_in(who) or forced.due(self)
+
+    def stood_in(self, seat: int) -> bool:
+        """Does a stand-in bot play ``seat`` now: its clock ran out (until it comes back), or its account
+        was deleted (``left``: to the end of the game)?"""
+        return seat in self.away or bool(self.rec.seats[seat].get("left"))
 
     def meta(self) -> dict[str, Any]:
         present = self.connected()
         seats = []
         for i, s in enumerate(self.rec.seats):
             seats.append({"seat": i, "kind": s["kind"], "bot": s.get("bot"), "name": s.get("name") or "",
-                          "connected": i in present, "away": i in self.away,
+                          "connected": i in present, "away": self.stood_in(i),
+                          **({"account": s["account"]} if s.get("account") else {}),
+                          **({"left": True} if s.get("left") else {}),
                           "open": still_open(s), **({forced.SETTING: forced.enabled(s)} if s["kind"] == "human" else {})})
         st = self.state
         return {
@@ -169,7 +176,7 @@ class LiveTable:
         total = start + len(events)
         legal: list[list[Any]] = []
         facts = None
-        if seat is not None and st.current_player == seat and seat not in self.away and not forced.due(self):
+        if seat is not None and st.current_player == seat and not self.stood_in(seat) and not forced.due(self):
             actions = st.legal_actions()
             legal = [[a, st.action_to_string(a)] for a in actions]
             plugin = plugin_for(self.rec.game)  # what each move is about (the card, its price, a sail's steps)

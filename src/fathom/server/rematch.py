@@ -24,6 +24,9 @@ def spec_of(table: LiveTable) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     for new, old in zip(seats, table.rec.seats):
         if new["kind"] == "human":
             new["open"] = still_open(old)
+        if old.get("left"):  # its account was deleted: the seat goes to the lobby
+            new.pop("account", None)
+            new.update(name="", open=True)
     carried = [{"claimed": True} if s.get("claimed") else {} for s in table.rec.seats]  # a taken seat stays
     settings = {k: v for k, v in table.rec.settings.items() if k in SETTINGS}  # its taker's, sent its link
     return {"game": table.rec.game, "seats": seats, "options": table.rec.options, **settings}, carried

@@ -37,7 +37,10 @@ def links(public_url: str, secret: bytes, table: LiveTable) -> dict[str, Any]:
     seats = []
     for i, s in enumerate(table.rec.seats):
         entry: dict[str, Any] = {"seat": i, "kind": s["kind"], "name": s.get("name", "")}
-        if s.get("claimed"):
+        if s.get("account"):  # held by an account: its session opens it, no link does
+            entry["account"] = s["account"]
+            entry["url"] = page_url(public_url, secret, table, None)
+        elif s.get("claimed"):
             entry["claimed"] = True  # its key is its taker's alone
         elif s["kind"] == "human":
             entry["token"] = seat_token(secret, table, i)
@@ -48,21 +51,38 @@ def links(public_url: str, secret: bytes, table: LiveTable) -> dict[str, Any]:
             "watch_url": page_url(public_url, secret, table, None)}
 
 
-def seat_for(secret: bytes, table: LiveTable, token: str | None) -> int | None:
-    """The seat a token opens (``None`` for no token); a wrong token is refused."""
+def seat_for(secret: bytes, table: LiveTable, token: str | None, account: str | None = None) -> int | None:
+    """The seat a token opens, or with no token the seat ``account`` (the client's signed-in account)
+    holds; ``None``: a spectator. A wrong token is refused, and so is any token for a seat an account
+    holds: only that account's session opens it."""
     if token is None or token == "":
-        return None
+        return held_by(table, account)
     seat = auth.seat_of(secret, table.id, token, [s.get("key", 0) for s in table.rec.seats])
-    if seat is None or table.seat_kind(seat) != "human":
+    if seat is None or table.seat_kind(seat) != "human" or table.rec.seats[seat].get("account"):
         raise ProtocolError("bad-token", status=403)
     return seat
 
 
-def check_claim(seats: list[dict[str, Any]], seat: Any, name: Any) -> dict[str, Any]:
-    """The values a claim of ``seat`` by ``name`` writes into that seat, or why it is refused."""
+def held_by(table: LiveTable, account: str | None) -> int | None:
+    """The seat ``account`` holds at ``table`` (one at most; a seat it left on deletion no longer counts)."""
+    if not account:
+        return None
+    for i, s in enumerate(table.rec.seats):
+        if s.get("account") == account and not s.get("left"):
+            return i
+    return None
+
+
+def check_claim(seats: list[dict[str, Any]], seat: Any, name: Any, account: str | None = None) -> dict[str, Any]:
+    """The values a claim of ``seat`` by ``name`` writes into that seat, or why it is refused. A
+    signed-in ``account`` takes it under its own name, and the seat becomes the account's."""
     n = len(seats)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
         raise ProtocolError("bad-message", detail=f"seat must be a seat number 0 to {n - 1}")
+    if account:
+        if any(s.get("account") == account for s in seats):
+            raise ProtocolError("already-seated", status=409)
+        name = account
     if not isinstance(name, str) or not name.strip() or len(name) > MAX_SEAT_NAME:
         raise ProtocolError("bad-message", detail=f"name must be text of 1 to {MAX_SEAT_NAME} characters")
     if name_problem(name.strip()):
@@ -73,7 +93,10 @@ def check_claim(seats: list[dict[str, Any]], seat: Any, name: Any) -> dict[str, 
     if rec_seat.get("claimed"):
         raise ProtocolError("seat-taken", status=409, seat=seat + 1)
     # a fresh key: whatever key the host was given for this seat stops working now
-    return {"claimed": True, "name": name.strip(), "key": rec_seat.get("key", 0) + 1}
+    values = {"claimed": True, "name": name.strip(), "key": rec_seat.get("key", 0) + 1}
+    if account:
+        values["account"] = account
+    return values
 
 
 def check_rekey(seats: list[dict[str, Any]], seat: Any) -> dict[str, Any]:
@@ -84,15 +107,25 @@ def check_rekey(seats: list[dict[str, Any]], seat: Any) -> dict[str, Any]:
         raise ProtocolError("bad-message", detail=f"seat must be a person's seat number: {people}")
     rec_seat = seats[seat]
     key = rec_seat.get("key", 0) + 1
-    if rec_seat.get("claimed"):
-        return {"claimed": False, "open": True, "name": "", "key": key}
+    if rec_seat.get("claimed"):  # an account that took it from the lobby lets it go too
+        return {"claimed": False, "open": True, "name": "", "key": key, "account": None}
+    if rec_seat.get("account"):
+        raise ProtocolError("bad-message", detail="this seat is held by an account: it has no link to replace")
     return {"key": key}
+
+
+def check_leave(seats: list[dict[str, Any]], seat: int) -> dict[str, Any]:
+    """The values a seat gets when its account is deleted: a stand-in bot plays it to the end (``left``),
+    and a new key cuts the pages still open on it."""
+    return {"left": True, "key": seats[seat].get("key", 0) + 1}
 
 
 def with_seat(seats: list[dict[str, Any]], seat: int, values: dict[str, Any]) -> list[dict[str, Any]]:
     """A copy of ``seats`` with ``values`` written into ``seat``."""
     out = [dict(s) for s in seats]
     out[seat].update(values)
+    if "account" in out[seat] and not out[seat]["account"]:
+        del out[seat]["account"]  # let go by its account: an ordinary seat again
     return out
 
 

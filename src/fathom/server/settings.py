@@ -22,6 +22,9 @@ class Limits:
     connections_per_address: int = 128  # open connections (any kind) per peer address; trusted proxies exempt
     max_connections: int = 0  # open connections in all; 0: as many as the open-files limit allows
     header_seconds: float = 10.0  # a request's line and headers must arrive within this (slow clients)
+    signups_per_hour: int = 10  # accounts one client address may create an hour (at once, then one per 6 min)
+    logins_per_minute: int = 10  # sign-in attempts per client address a minute (twice that at once)
+    failed_logins_per_name: int = 5  # wrong passwords per account name at once, then one every minute
     networks: tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:

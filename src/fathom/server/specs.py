@@ -14,6 +14,7 @@ from typing import Any
 from fathom.core.api import State
 from fathom.core.errors import FathomError
 from fathom.core.registry import game_class, game_names, load, new_game
+from fathom.server.accounts import NAME_RULE
 from fathom.server.botnames import name_bots
 from fathom.server.catalog import bot_available, bot_choices, check_options
 from fathom.server.db import LoggedAction, TableRecord
@@ -23,7 +24,7 @@ from fathom.server.protocol import ProtocolError
 MAX_SEAT_NAME = 24
 SETTINGS = ("clock", "bot_delay_ms", "stand_in", "hints", "spectator_chat")  # a table's own, kept by a rematch
 SPEC_FIELDS = ("game", "seats", "options", "seed", "players", "save", *SETTINGS)
-SEAT_FIELDS = ("kind", "name", "bot", "open")
+SEAT_FIELDS = ("kind", "name", "bot", "open", "account")
 
 
 def build(spec: Any, carried: list[dict[str, Any]] | None = None,
@@ -46,6 +47,9 @@ def build(spec: Any, carried: list[dict[str, Any]] | None = None,
                                                 f"{len(seats_in)} seats: they must agree ({game}: "
                                                 f"{cls.min_players} to {cls.max_players})")
     seats = [check_seat(i, s, game) for i, s in enumerate(seats_in)]
+    held = [s["account"].lower() for s in seats if s.get("account")]
+    if len(held) != len(set(held)):
+        raise ProtocolError("bad-table", detail="an account holds one seat at a table at most")
     for seat, extra in zip(seats, carried or []):
         seat.update(extra)
     if saved is None and spec.get("save") is not None:
@@ -117,6 +121,12 @@ def check_seat(i: int, s: Any, game: str) -> dict[str, Any]:
         if s["kind"] != "human" or not isinstance(s["open"], bool):
             raise ProtocolError("bad-table", detail=f"seat {i}: open (true or false) is for a person's seat")
         seat["open"] = s["open"]  # anyone in the lobby may take it, once
+    if s.get("account") is not None:  # held by an account (the referee checks that it exists)
+        if s["kind"] != "human" or s.get("open"):
+            raise ProtocolError("bad-table", detail=f"seat {i}: account is for a person's seat that is not open")
+        if not isinstance(s["account"], str) or not NAME_RULE.fullmatch(s["account"]):
+            raise ProtocolError("bad-table", detail=f"seat {i}: account must be an account's name")
+        seat["account"] = seat["name"] = s["account"]
     if s["kind"] == "bot":
         bot = str(s.get("bot", "0"))
         if not bot_available(bot, game):

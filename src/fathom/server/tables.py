@@ -26,6 +26,7 @@ claims), :mod:`.turn_clock`, :mod:`.autoplay` (bots, dice, leases), :mod:`.chat`
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 from collections.abc import Callable
@@ -35,7 +36,7 @@ from fathom.bots.hint import HINT_BOT, Hint, hint_seed
 from fathom.bots.registry import make_bot
 from fathom.core.api import CHANCE, State
 from fathom.core.errors import FathomError, IllegalActionError
-from fathom.server import autoplay, chat, forced, rematch, seats, specs, turn_clock, workers
+from fathom.server import account_store, autoplay, chat, forced, rematch, seats, specs, turn_clock, workers
 from fathom.server.autoplay import BOT_TABLE_PACE, BOT_TABLES_PER_WORKER, LEASE_SECONDS, MAX_AUTO_STEPS, spawn
 from fathom.server.clock import now
 from fathom.server.db import Conflict, KeyChanged, LoggedAction, Store, TableRecord
@@ -161,9 +162,40 @@ class Referee:
         ``saved``: the spec's save, already replayed (off the event loop, by the route).
         """
         rec, state, entries = self._new(spec, carried, creator, saved)
+        await self._accounts_exist(rec)
         await self._db(self.store.create_table, rec, entries)
         table = self._live(rec, state, entries, creator)
         return table, self.links(table)
+
+    async def _accounts_exist(self, rec: TableRecord) -> None:
+        """Each seat a spec gives to an account names one that exists (in any case: it is written as
+        the account was signed up, and shown under that name)."""
+        for i, seat in enumerate(rec.seats):
+            if seat.get("account"):
+                found = await self._db(account_store.find, self.store, seat["account"])
+                if found is None or found.deleted is not None:
+                    raise ProtocolError("bad-table", detail=f"seat {i}: there is no account {seat['account']!r}")
+                seat["account"] = seat["name"] = found.name
+
+    async def leave_seats(self, account: str) -> int:
+        """A deleted ``account``'s seats at tables in play fall to stand-in bots for the rest of their
+        games (the seat keeps its name and account, marked ``left``; a new key cuts its open pages).
+        Returns how many seats."""
+        count = 0
+        for rec, held in await self._db(account_store.tables_of, self.store, account, 100_000):
+            if rec.status != "playing":
+                continue
+            try:
+                table = await self.open(rec.id)
+            except ProtocolError:  # a table that cannot be replayed any more: nothing to play
+                continue
+            async with table.lock:
+                for seat in held:
+                    if not table.rec.seats[seat].get("left"):
+                        await self._set_seat(table, seat, functools.partial(seats.check_leave, seat=seat))
+                        count += 1
+            self._after_change(table)
+        return count
 
     def _new(self, spec: Any, carried: list[dict[str, Any]] | None, creator: str = "",
              saved: State | None = None) -> tuple[TableRecord, State, list[LoggedAction]]:
@@ -186,11 +218,14 @@ class Referee:
         return int(await self._db(self.store.count_playing, since))
 
     # ---- seats and keys ----------------------------------------------------------------------
-    async def claim(self, table: LiveTable, seat: Any, name: Any) -> dict[str, Any]:
+    async def claim(self, table: LiveTable, seat: Any, name: Any, account: str | None = None) -> dict[str, Any]:
         """Seat the first person who asks at an open seat (one the host left to the lobby): its key and page.
-        Of two processes asked at once, one wins (:meth:`_set_seat`); the other answers ``seat-taken``."""
+        Of two processes asked at once, one wins (:meth:`_set_seat`); the other answers ``seat-taken``.
+        A signed-in ``account`` holds the seat from then on: its session opens it (no key is returned)."""
         async with table.lock:
-            await self._set_seat(table, seat, lambda now: seats.check_claim(now, seat, name))
+            await self._set_seat(table, seat, lambda now: seats.check_claim(now, seat, name, account))
+        if account:
+            return {"seat": seat, "account": account, "url": self.page_url(table, None)}
         return {"seat": seat, "token": self.seat_token(table, seat), "url": self.page_url(table, seat)}
 
     async def rekey(self, table: LiveTable, seat: Any) -> dict[str, Any]:
@@ -255,9 +290,10 @@ class Referee:
         """The page of ``seat`` at ``table`` (its secret token after ``#``), or the watch page for ``None``."""
         return seats.page_url(self.public_url, self.secret, table, seat)
 
-    def seat_for(self, table: LiveTable, token: str | None) -> int | None:
-        """The seat a token opens (``None`` for no token); a wrong token is refused."""
-        return seats.seat_for(self.secret, table, token)
+    def seat_for(self, table: LiveTable, token: str | None, account: str | None = None) -> int | None:
+        """The seat a token opens, or with no token the seat the signed-in ``account`` holds (``None``:
+        a spectator); a wrong token is refused (:func:`.seats.seat_for`)."""
+        return seats.seat_for(self.secret, table, token, account)
 
     # ---- the next game -------------------------------------------------------------------------
     async def rematch(self, table: LiveTable, seat: int | None) -> tuple[LiveTable, bool]:

@@ -14,7 +14,7 @@ def arm(table: LiveTable, ran_out: Callable[[LiveTable, int, int], None]) -> Non
     seconds = table.rec.settings.get("clock") or 0
     st = table.state
     who = st.current_player
-    if not seconds or table.over or who < 0 or table.seat_kind(who) != "human" or who in table.away:
+    if not seconds or table.over or who < 0 or table.seat_kind(who) != "human" or table.stood_in(who):
         table.deadline = None
         if table.timer is not None:
             table.timer.cancel()

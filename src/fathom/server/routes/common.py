@@ -9,6 +9,7 @@ from typing import Any
 from fastapi import Request, WebSocket
 from starlette.requests import ClientDisconnect, HTTPConnection
 
+from fathom.server.accounts import account_of
 from fathom.server.bodies import BODY_LIMIT
 from fathom.server.clock import TokenBucket
 from fathom.server.heavy import off_loop
@@ -42,7 +43,9 @@ async def seated(request: Request, table_id: str) -> tuple[Referee, LiveTable, i
     """The referee, the table, and the seat the request's token holds (None: a spectator)."""
     ref = referee(request)
     table = await ref.open(table_id)
-    return ref, table, ref.seat_for(table, token(request))
+    key = token(request)
+    account = None if key else await account_of(request)  # no link: the signed-in account's seat, if any
+    return ref, table, ref.seat_for(table, key, account)
 
 
 async def read_json(request: Request, limit: int = BODY_LIMIT) -> dict[str, Any]:
@@ -96,16 +99,27 @@ class Throttle:
     buckets: dict[str, TokenBucket] = field(default_factory=dict)
 
     def __call__(self, request: HTTPConnection) -> None:
-        if not self._bucket(request).take():
-            raise ProtocolError(self.code, status=429, **self.params)
+        self.take(client(request))
+
+    def take(self, key: str) -> None:
+        """Spend one of ``key``'s (an address, a name) allowance, or refuse: ``code`` (429) with
+        ``retry_after``, the whole seconds until one is back."""
+        bucket = self._bucket(key)
+        if not bucket.take():
+            raise ProtocolError(self.code, status=429, retry_after=bucket.wait(), **self.params)
+
+    def ready(self, key: str) -> None:
+        """Refuse (as :meth:`take`) if ``key`` has nothing left, without spending any (a count of failures)."""
+        bucket = self._bucket(key)
+        if not bucket.take(0.0) or bucket.tokens < 1.0:
+            raise ProtocolError(self.code, status=429, retry_after=bucket.wait(), **self.params)
 
     def give_back(self, request: HTTPConnection) -> None:
         """Return what :meth:`__call__` took (the thing it was reserved for was refused before any work)."""
-        bucket = self._bucket(request)
+        bucket = self._bucket(client(request))
         bucket.tokens = min(bucket.burst, bucket.tokens + 1.0)
 
-    def _bucket(self, request: HTTPConnection) -> TokenBucket:
-        key = client(request)
+    def _bucket(self, key: str) -> TokenBucket:
         bucket = self.buckets.get(key)
         if bucket is None:
             if len(self.buckets) >= MAX_BUCKETS:

@@ -11,6 +11,7 @@ from typing import Any
 from fastapi import FastAPI, WebSocket
 from starlette.websockets import WebSocketDisconnect
 
+from fathom.server.accounts import account_of
 from fathom.server.clock import now
 from fathom.server.i18n import LANGS
 from fathom.server.live import Client, LiveTable
@@ -89,7 +90,8 @@ async def _serve_page(ws: WebSocket, table_id: str) -> None:
             lang = msg["lang"]
         if msg["type"] != "hello":
             raise ProtocolError("need-hello")
-        seat = ref.seat_for(table, msg.get("token"))
+        account = None if msg.get("token") else await account_of(ws)  # no link: the account's seat, if any
+        seat = ref.seat_for(table, msg.get("token"), account)
     except ProtocolError as exc:
         await refuse(exc, 4403 if exc.code == "bad-token" else 4400)
         return

@@ -8,6 +8,7 @@ from typing import Any
 from fastapi import FastAPI, Request, Response
 
 from fathom.server import auth, heavy, specs
+from fathom.server.accounts import account_of
 from fathom.server.bodies import SAVE_LIMIT
 from fathom.server.db import still_open
 from fathom.server.protocol import ProtocolError
@@ -110,8 +111,10 @@ def add_routes(app: FastAPI, throttle: Throttle, limits: Limits) -> None:
 
     @app.post("/api/tables/{table_id}/claim")
     async def api_claim(request: Request, table_id: str) -> dict[str, Any]:
-        """Take an open seat: ``{seat, name}`` -> that seat's key and page (the first to ask has it)."""
+        """Take an open seat: ``{seat, name}`` -> that seat's key and page (the first to ask has it).
+        Signed in, the seat becomes the account's (under its name) and no key is given: the session opens it."""
         throttle(request)
         data = await read_json(request)
         ref = referee(request)
-        return await ref.claim(await ref.open(table_id), data.get("seat"), data.get("name"))
+        account = await account_of(request)
+        return await ref.claim(await ref.open(table_id), data.get("seat"), data.get("name"), account)
