@@ -310,12 +310,14 @@ def test_turn_clock_hands_an_absent_seat_to_a_stand_in_until_it_returns(client):
     st = client.get(f"/api/tables/{tid}/state", headers=bearer(token)).json()
     assert st["to_move"] == 0 and st["clock"]["seat"] == 0 and 0 < st["clock"]["left_ms"] <= 1000
     move = st["move_number"]
-    deadline = time.time() + 15
+    deadline = time.time() + 30
     while time.time() < deadline:
         time.sleep(0.3)
         st = client.get(f"/api/tables/{tid}/state", headers=bearer(token)).json()
-        # marked away first, then the stand-in thinks in a worker: wait for its move too (a loaded machine)
-        if (st["table"]["seats"][0]["away"] and st["move_number"] > move) or st["to_move"] == "over":
+        # marked away first, then the stand-in thinks in a worker, then the bot: wait for both moves
+        # (each thinks in a worker process, slow on a loaded machine)
+        bot_moved = any(e.source == "bot" for e in client.app.state.referee.get(tid).log)
+        if (st["table"]["seats"][0]["away"] and st["move_number"] > move and bot_moved) or st["to_move"] == "over":
             break
     assert st["table"]["seats"][0]["away"] and st["move_number"] > move
     assert st["legal"] == []  # the stand-in plays; the person is offered "I'm back" instead
