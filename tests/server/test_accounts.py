@@ -486,3 +486,37 @@ def test_deleting_an_account_hands_its_seats_to_stand_ins_ends_its_sessions_and_
         raise AssertionError("the game did not end")
     table = client.app.state.referee.tables[tid]
     assert any(e.actor == 0 and e.source == "clock" for e in table.log)  # the stand-in moved for her
+
+
+def test_a_rematch_keeps_the_accounts_seat_and_its_page_needs_no_link(client):
+    sign_up(client, "alice")
+    links = two_player_table(client, [{"kind": "human", "account": "alice"}, {"kind": "bot", "bot": "1"}], seed=21)
+    tid = links["id"]
+    for _ in range(400):
+        st = client.get(f"/api/tables/{tid}/state?wait=10").json()
+        if st["to_move"] == "over":
+            break
+        assert st["to_move"] == 0 and st["you"] == 0
+        assert client.post(f"/api/tables/{tid}/act", json={"action": st["legal"][0][1]}).status_code == 200
+    else:
+        raise AssertionError("the game did not end")
+    res = client.post(f"/api/tables/{tid}/rematch")
+    assert res.status_code == 200, res.text
+    following = res.json()
+    assert following["url"].endswith(f"/t/{following['id']}")  # no key in it: her session opens it
+    assert client.get(f"/api/tables/{following['id']}/state").json()["you"] == 0
+    assert client.get(f"/api/tables/{following['id']}").json()["seats"][0]["account"] == "alice"
+    assert {t["id"] for t in client.get("/api/me").json()["tables"]} == {tid, following["id"]}
+
+
+def test_the_host_reopening_a_seat_an_account_took_lets_the_account_go(client):
+    links = two_player_table(client, [{"kind": "human", "name": "Host"}, {"kind": "human", "open": True}], seed=9)
+    tid, host = links["id"], links["host_token"]
+    sign_up(client, "Nemo")
+    assert client.post(f"/api/tables/{tid}/claim", json={"seat": 1}).status_code == 200
+    res = client.post(f"/api/tables/{tid}/seats/1/rekey", headers=bearer(host))
+    assert res.status_code == 200 and res.json()["reopened"] is True
+    seat = client.get(f"/api/tables/{tid}").json()["seats"][1]
+    assert seat["open"] is True and "account" not in seat
+    assert client.get(f"/api/tables/{tid}/state").json()["you"] is None
+    assert client.get("/api/me").json()["tables"] == []
