@@ -520,3 +520,33 @@ def test_the_host_reopening_a_seat_an_account_took_lets_the_account_go(client):
     assert seat["open"] is True and "account" not in seat
     assert client.get(f"/api/tables/{tid}/state").json()["you"] is None
     assert client.get("/api/me").json()["tables"] == []
+
+
+def test_a_real_server_takes_the_account_limits_from_its_options(tmp_path):
+    """``fathom serve --failed-logins-per-name 1``: the second wrong password for a name waits."""
+    import json
+    import urllib.error
+    import urllib.request
+
+    from server_helpers import LiveServer
+
+    server = LiveServer(str(tmp_path / "limits.db"), "--failed-logins-per-name", "1", "--bot-workers", "1")
+    server.start()
+    try:
+        def post(path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any], Any]:
+            req = urllib.request.Request(server.url + path, data=json.dumps(body).encode(),
+                                         headers={"Content-Type": "application/json"})
+            try:
+                with urllib.request.urlopen(req, timeout=30) as r:
+                    return r.status, json.load(r), r.headers
+            except urllib.error.HTTPError as exc:
+                return exc.code, json.load(exc), exc.headers
+
+        status, body, headers = post("/api/accounts", {"name": "Coral", "password": PASSWORD})
+        assert status == 201 and "HttpOnly" in headers["Set-Cookie"] and "Secure" not in headers["Set-Cookie"]
+        assert post("/api/login", {"name": "Coral", "password": "wrong password"})[0] == 401
+        status, body, headers = post("/api/login", {"name": "Coral", "password": "wrong password"})
+        assert status == 429 and int(headers["Retry-After"]) >= 1
+        assert "new accounts an hour" in server.said()
+    finally:
+        server.stop()
