@@ -550,3 +550,23 @@ def test_a_real_server_takes_the_account_limits_from_its_options(tmp_path):
         assert "new accounts an hour" in server.said()
     finally:
         server.stop()
+
+
+def test_the_session_cookie_is_secure_when_a_trusted_proxy_says_the_request_came_over_https(db_path):
+    from fastapi.testclient import TestClient
+
+    from fathom.server.app import create_app
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        app = create_app(db_path, limits=Limits(trusted_proxies=("127.0.0.1",)))
+        with TestClient(app, client=("127.0.0.1", 40000)) as c:
+            res = c.post("/api/accounts", json={"name": "Dory", "password": PASSWORD},
+                         headers={"X-Forwarded-Proto": "https"})
+            assert "; secure" in set_cookie_header(res).lower()
+            res = log_in(c, "Dory")  # plain http through the proxy: not marked
+            assert "secure" not in set_cookie_header(res).lower().replace("httponly", "")
+        with TestClient(app, client=("203.0.113.9", 40000)) as c:  # not the proxy: its header is not believed
+            res = c.post("/api/login", json={"name": "Dory", "password": PASSWORD},
+                         headers={"X-Forwarded-Proto": "https"})
+            assert res.status_code == 200 and "secure" not in set_cookie_header(res).lower().replace("httponly", "")

@@ -70,7 +70,7 @@ def add_routes(app: FastAPI, throttle: Throttle, limits: Limits, public_url: str
         await off_loop(account_store.open_session, store, name, token, accounts.SESSION_SECONDS,
                        accounts.session_token(request))
         response = JSONResponse({"name": name}, status_code=201)
-        accounts.set_cookie(response, token, accounts.secure(request, public_url))
+        accounts.set_cookie(response, token, accounts.secure(request, public_url, limits.trusted))
         return response
 
     @app.post("/api/login")
@@ -83,7 +83,7 @@ def add_routes(app: FastAPI, throttle: Throttle, limits: Limits, public_url: str
         await off_loop(account_store.open_session, referee(request).store, name, token,
                        accounts.SESSION_SECONDS, accounts.session_token(request))
         response = JSONResponse({"name": name})
-        accounts.set_cookie(response, token, accounts.secure(request, public_url))
+        accounts.set_cookie(response, token, accounts.secure(request, public_url, limits.trusted))
         return response
 
     @app.post("/api/logout")
@@ -94,7 +94,7 @@ def add_routes(app: FastAPI, throttle: Throttle, limits: Limits, public_url: str
         if token is not None:
             await off_loop(account_store.close_session, referee(request).store, token)
         response = JSONResponse({"ok": True})
-        accounts.clear_cookie(response, accounts.secure(request, public_url))
+        accounts.clear_cookie(response, accounts.secure(request, public_url, limits.trusted))
         return response
 
     @app.get("/api/me")
@@ -120,7 +120,7 @@ def add_routes(app: FastAPI, throttle: Throttle, limits: Limits, public_url: str
         await off_loop(account_store.mark_deleted, ref.store, name)  # first: its sessions open nothing more
         seats = await ref.leave_seats(name)
         response = JSONResponse({"ok": True, "seats_left": seats})
-        accounts.clear_cookie(response, accounts.secure(request, public_url))
+        accounts.clear_cookie(response, accounts.secure(request, public_url, limits.trusted))
         return response
 
 
