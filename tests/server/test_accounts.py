@@ -304,6 +304,8 @@ def test_an_account_seat_is_played_with_the_session_from_a_second_client_with_no
     assert seat0["url"].endswith(f"/t/{tid}")
     meta = client.get(f"/api/tables/{tid}").json()
     assert meta["seats"][0]["name"] == "alice" and meta["seats"][0]["account"] == "alice"
+    listed = next(t for t in client.get("/api/tables").json() if t["id"] == tid)
+    assert listed["seats"][0]["account"] == "alice" and "account" not in listed["seats"][1]
     # a second device: alice signs in there, and plays with nothing but her session
     as_session(client, None)
     assert log_in(client, "alice").status_code == 200
