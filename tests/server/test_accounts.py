@@ -572,3 +572,30 @@ def test_the_session_cookie_is_secure_when_a_trusted_proxy_says_the_request_came
             res = c.post("/api/login", json={"name": "Dory", "password": PASSWORD},
                          headers={"X-Forwarded-Proto": "https"})
             assert res.status_code == 200 and "secure" not in set_cookie_header(res).lower().replace("httponly", "")
+
+
+def test_a_page_seated_by_a_session_can_do_nothing_more_once_that_session_signs_out(client):
+    """A copy of the cookie (stolen, or a forgotten tab) stops acting when its owner signs out: the page's
+    next move is refused and the page cut, checked against the database (any process, any device)."""
+    token = sign_up(client, "alice")
+    links = two_player_table(client, [{"kind": "human", "account": "alice"}, {"kind": "bot", "bot": "1"}], seed=5)
+    tid = links["id"]
+    ref = client.app.state.referee
+    with client.websocket_connect(f"/ws/{tid}") as ws:
+        welcome, state = hello(ws, None)
+        assert welcome["you"] == 0 and state["to_move"] == 0 and state["legal"]
+        ws.send_json({"type": "ping", "t": 1})  # a look changes nothing: no check needed, and it passes
+        while ws.receive_json().get("type") != "pong":
+            pass
+        as_session(client, token)
+        assert client.post("/api/logout").status_code == 200
+        log = len(ref.tables[tid].log)
+        ws.send_json({"type": "act", "action": state["legal"][0][1]})
+        for _ in range(20):
+            msg = ws.receive_json()
+            if msg.get("type") == "error":
+                assert msg["code"] == "need-login"
+                break
+        else:
+            raise AssertionError("the signed-out page was not told")
+    assert len(ref.tables[tid].log) == log  # the move was not played
