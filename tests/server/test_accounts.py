@@ -304,6 +304,8 @@ def test_an_account_seat_is_played_with_the_session_from_a_second_client_with_no
     assert seat0["url"].endswith(f"/t/{tid}")
     meta = client.get(f"/api/tables/{tid}").json()
     assert meta["seats"][0]["name"] == "alice" and meta["seats"][0]["account"] == "alice"
+    listed = next(t for t in client.get("/api/tables").json() if t["id"] == tid)
+    assert listed["seats"][0]["account"] == "alice" and "account" not in listed["seats"][1]
     # a second device: alice signs in there, and plays with nothing but her session
     as_session(client, None)
     assert log_in(client, "alice").status_code == 200
@@ -486,3 +488,114 @@ def test_deleting_an_account_hands_its_seats_to_stand_ins_ends_its_sessions_and_
         raise AssertionError("the game did not end")
     table = client.app.state.referee.tables[tid]
     assert any(e.actor == 0 and e.source == "clock" for e in table.log)  # the stand-in moved for her
+
+
+def test_a_rematch_keeps_the_accounts_seat_and_its_page_needs_no_link(client):
+    sign_up(client, "alice")
+    links = two_player_table(client, [{"kind": "human", "account": "alice"}, {"kind": "bot", "bot": "1"}], seed=21)
+    tid = links["id"]
+    for _ in range(400):
+        st = client.get(f"/api/tables/{tid}/state?wait=10").json()
+        if st["to_move"] == "over":
+            break
+        assert st["to_move"] == 0 and st["you"] == 0
+        assert client.post(f"/api/tables/{tid}/act", json={"action": st["legal"][0][1]}).status_code == 200
+    else:
+        raise AssertionError("the game did not end")
+    res = client.post(f"/api/tables/{tid}/rematch")
+    assert res.status_code == 200, res.text
+    following = res.json()
+    assert following["url"].endswith(f"/t/{following['id']}")  # no key in it: her session opens it
+    assert client.get(f"/api/tables/{following['id']}/state").json()["you"] == 0
+    assert client.get(f"/api/tables/{following['id']}").json()["seats"][0]["account"] == "alice"
+    assert {t["id"] for t in client.get("/api/me").json()["tables"]} == {tid, following["id"]}
+
+
+def test_the_host_reopening_a_seat_an_account_took_lets_the_account_go(client):
+    links = two_player_table(client, [{"kind": "human", "name": "Host"}, {"kind": "human", "open": True}], seed=9)
+    tid, host = links["id"], links["host_token"]
+    sign_up(client, "Nemo")
+    assert client.post(f"/api/tables/{tid}/claim", json={"seat": 1}).status_code == 200
+    res = client.post(f"/api/tables/{tid}/seats/1/rekey", headers=bearer(host))
+    assert res.status_code == 200 and res.json()["reopened"] is True
+    seat = client.get(f"/api/tables/{tid}").json()["seats"][1]
+    assert seat["open"] is True and "account" not in seat
+    assert client.get(f"/api/tables/{tid}/state").json()["you"] is None
+    assert client.get("/api/me").json()["tables"] == []
+
+
+def test_a_real_server_takes_the_account_limits_from_its_options(tmp_path):
+    """``fathom serve --failed-logins-per-name 1``: the second wrong password for a name waits."""
+    import json
+    import urllib.error
+    import urllib.request
+
+    from server_helpers import LiveServer
+
+    server = LiveServer(str(tmp_path / "limits.db"), "--failed-logins-per-name", "1", "--bot-workers", "1")
+    server.start()
+    try:
+        def post(path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any], Any]:
+            req = urllib.request.Request(server.url + path, data=json.dumps(body).encode(),
+                                         headers={"Content-Type": "application/json"})
+            try:
+                with urllib.request.urlopen(req, timeout=30) as r:
+                    return r.status, json.load(r), r.headers
+            except urllib.error.HTTPError as exc:
+                return exc.code, json.load(exc), exc.headers
+
+        status, body, headers = post("/api/accounts", {"name": "Coral", "password": PASSWORD})
+        assert status == 201 and "HttpOnly" in headers["Set-Cookie"] and "Secure" not in headers["Set-Cookie"]
+        assert post("/api/login", {"name": "Coral", "password": "wrong password"})[0] == 401
+        status, body, headers = post("/api/login", {"name": "Coral", "password": "wrong password"})
+        assert status == 429 and int(headers["Retry-After"]) >= 1
+        assert "new accounts an hour" in server.said()
+    finally:
+        server.stop()
+
+
+def test_the_session_cookie_is_secure_when_a_trusted_proxy_says_the_request_came_over_https(db_path):
+    from fastapi.testclient import TestClient
+
+    from fathom.server.app import create_app
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        app = create_app(db_path, limits=Limits(trusted_proxies=("127.0.0.1",)))
+        with TestClient(app, client=("127.0.0.1", 40000)) as c:
+            res = c.post("/api/accounts", json={"name": "Dory", "password": PASSWORD},
+                         headers={"X-Forwarded-Proto": "https"})
+            assert "; secure" in set_cookie_header(res).lower()
+            res = log_in(c, "Dory")  # plain http through the proxy: not marked
+            assert "secure" not in set_cookie_header(res).lower().replace("httponly", "")
+        with TestClient(app, client=("203.0.113.9", 40000)) as c:  # not the proxy: its header is not believed
+            res = c.post("/api/login", json={"name": "Dory", "password": PASSWORD},
+                         headers={"X-Forwarded-Proto": "https"})
+            assert res.status_code == 200 and "secure" not in set_cookie_header(res).lower().replace("httponly", "")
+
+
+def test_a_page_seated_by_a_session_can_do_nothing_more_once_that_session_signs_out(client):
+    """A copy of the cookie (stolen, or a forgotten tab) stops acting when its owner signs out: the page's
+    next move is refused and the page cut, checked against the database (any process, any device)."""
+    token = sign_up(client, "alice")
+    links = two_player_table(client, [{"kind": "human", "account": "alice"}, {"kind": "bot", "bot": "1"}], seed=5)
+    tid = links["id"]
+    ref = client.app.state.referee
+    with client.websocket_connect(f"/ws/{tid}") as ws:
+        welcome, state = hello(ws, None)
+        assert welcome["you"] == 0 and state["to_move"] == 0 and state["legal"]
+        ws.send_json({"type": "ping", "t": 1})  # a look changes nothing: no check needed, and it passes
+        while ws.receive_json().get("type") != "pong":
+            pass
+        as_session(client, token)
+        assert client.post("/api/logout").status_code == 200
+        log = len(ref.tables[tid].log)
+        ws.send_json({"type": "act", "action": state["legal"][0][1]})
+        for _ in range(20):
+            msg = ws.receive_json()
+            if msg.get("type") == "error":
+                assert msg["code"] == "need-login"
+                break
+        else:
+            raise AssertionError("the signed-out page was not told")
+    assert len(ref.tables[tid].log) == log  # the move was not played

@@ -173,3 +173,47 @@ def test_a_database_of_the_release_before_migrations_upgrades_in_place_on_postgr
         with admin.begin() as conn:
             conn.execute(text(f"DROP SCHEMA {schema} CASCADE"))
         admin.dispose()
+
+
+@pytest.mark.xdist_group("postgres")
+def test_processes_starting_at_once_on_a_new_postgresql_database_upgrade_it_once(postgres_url):
+    """Several server processes opening one new database at the same moment: the advisory lock lets one
+    make the schema; the others wait, find it at the head, and start."""
+    import secrets
+    import threading
+
+    from sqlalchemy import create_engine, text
+
+    schema = "fathom_mig_" + secrets.token_hex(4)
+    admin = create_engine(database_url(postgres_url))
+    with admin.begin() as conn:
+        conn.execute(text(f"CREATE SCHEMA {schema}"))
+    url = database_url(postgres_url) + ("&" if "?" in postgres_url else "?") + f"options=-csearch_path%3D{schema}"
+    failures: list[BaseException] = []
+    stores: list[Store] = []
+
+    def start() -> None:
+        try:
+            stores.append(Store(url))
+        except BaseException as exc:  # noqa: BLE001 - reported below
+            failures.append(exc)
+
+    try:
+        threads = [threading.Thread(target=start) for _ in range(4)]
+        for th in threads:
+            th.start()
+        for th in threads:
+            th.join(60)
+        assert failures == [] and len(stores) == 4
+        secrets_seen = {store.secret() for store in stores}
+        assert len(secrets_seen) == 1
+        with stores[0].engine.connect() as conn:
+            assert migrate.current(conn) == migrate.heads()
+            assert conn.execute(text("SELECT count(*) FROM alembic_version")).scalar_one() == 1
+        assert schema_diff(stores[0]) == []
+    finally:
+        for store in stores:
+            store.close()
+        with admin.begin() as conn:
+            conn.execute(text(f"DROP SCHEMA {schema} CASCADE"))
+        admin.dispose()

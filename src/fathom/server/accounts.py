@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 from argon2 import PasswordHasher
@@ -95,9 +96,14 @@ def new_token() -> str:
     return secrets.token_urlsafe(32)
 
 
-def secure(conn: HTTPConnection, public_url: str) -> bool:
-    """Mark the cookie Secure: the request came over https, or the server's public address is https."""
-    return conn.url.scheme in ("https", "wss") or public_url.startswith("https://")
+def secure(conn: HTTPConnection, public_url: str, trusted: Callable[[str], bool] = lambda _: False) -> bool:
+    """Mark the cookie Secure: the request came over https (to us, or to a ``trusted`` proxy that says so
+    in ``X-Forwarded-Proto``, as the nginx of :mod:`.deploy` does), or the public address is https."""
+    if conn.url.scheme in ("https", "wss") or public_url.startswith("https://"):
+        return True
+    peer = conn.client.host if conn.client else ""
+    forwarded = conn.headers.get("x-forwarded-proto", "").split(",")[-1].strip().lower()
+    return forwarded == "https" and trusted(peer)
 
 
 def set_cookie(response: Response, token: str, is_secure: bool) -> None:

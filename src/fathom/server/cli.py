@@ -60,6 +60,14 @@ def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
                              "X-Forwarded-For names the client; repeat for several (default: none)")
     parser.add_argument("--tables-per-hour", type=int, default=d.tables_per_hour,
                         help=f"tables one client address may create an hour (default {d.tables_per_hour})")
+    parser.add_argument("--signups-per-hour", type=int, default=d.signups_per_hour,
+                        help=f"accounts one client address may create an hour (default {d.signups_per_hour})")
+    parser.add_argument("--logins-per-minute", type=int, default=d.logins_per_minute,
+                        help=f"sign-in attempts per client address a minute, twice that at once (default "
+                             f"{d.logins_per_minute})")
+    parser.add_argument("--failed-logins-per-name", type=int, default=d.failed_logins_per_name,
+                        help=f"wrong passwords one account name may take at once, then one a minute "
+                             f"(default {d.failed_logins_per_name})")
     parser.add_argument("--max-tables", type=int, default=d.max_live_tables,
                         help=f"tables in play at once; past it creating one is refused (default {d.max_live_tables})")
     parser.add_argument("--lobby-finished-minutes", type=float, default=d.finished_minutes,
@@ -88,7 +96,8 @@ def limits_from(args: argparse.Namespace) -> Limits:
                   max_live_tables=args.max_tables, finished_minutes=args.lobby_finished_minutes,
                   idle_minutes=args.lobby_idle_minutes, pages_per_address=args.pages_per_address,
                   connections_per_address=args.connections_per_address, max_connections=args.max_connections,
-                  header_seconds=args.header_timeout)
+                  header_seconds=args.header_timeout, signups_per_hour=args.signups_per_hour,
+                  logins_per_minute=args.logins_per_minute, failed_logins_per_name=args.failed_logins_per_name)
 
 
 def _say(console: Any, text: str) -> None:

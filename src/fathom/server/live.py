@@ -51,6 +51,7 @@ class Client:
     revoked: bool = False  # its seat's key was replaced: told so, then disconnected
     key: int = 0  # the key number of its seat when it said hello: a page on an older key is cut
     address: str = ""  # the client's address (hints are shared fairly between addresses)
+    session: str | None = None  # the session token that seated it (an account's seat, no link): it must still hold
     last_limit_notice: float = 0.0
     last_sent: float = 0.0
     urgent: bool = True  # this page asked for something: answer without coalescing

@@ -3,7 +3,8 @@
 Client to server (websocket, JSON objects with a ``type``):
 
 ``hello``  ``{"token": str|null, "lang": "en"|"fr"}``: first message; a seat token
-           makes this connection that seat, no token makes it a spectator.
+           makes this connection that seat; no token: the seat the connection's signed-in
+           account holds (:mod:`.accounts`), else a spectator.
 ``act``    ``{"action": "notation" | id, "expect": move_number?}``: play a legal move.
            ``expect`` guards against stale clicks: if the game moved on, nothing happens.
 ``undo``   ``{"expect": move_number?}``: take back this seat's last move (when safe).

@@ -27,9 +27,12 @@ def seat_token(secret: bytes, table: LiveTable, seat: int) -> str:
 
 
 def page_url(public_url: str, secret: bytes, table: LiveTable, seat: int | None) -> str:
-    """The page of ``seat`` at ``table`` (its secret token after ``#``), or the watch page for ``None``."""
+    """The page of ``seat`` at ``table`` (its secret token after ``#``), or the watch page for ``None``; a
+    seat an account holds has no token: its plain page, which the account's session opens at the seat."""
     url = f"{public_url}/t/{table.id}"
-    return url if seat is None else f"{url}#token={seat_token(secret, table, seat)}"
+    if seat is None or table.rec.seats[seat].get("account"):
+        return url
+    return f"{url}#token={seat_token(secret, table, seat)}"
 
 
 def links(public_url: str, secret: bytes, table: LiveTable) -> dict[str, Any]:

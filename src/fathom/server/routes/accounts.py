@@ -17,6 +17,7 @@ from fathom.server.tables import Referee
 
 HASHES_AT_ONCE = 2  # argon2 takes 64 MiB and ~0.1 s of a core each: more wait their turn
 MY_TABLES = 200  # "my games" lists the newest this many tables
+ME_RATE, ME_BURST = 1.0, 20.0  # looks at "my games" per second and client address
 
 
 def add_routes(app: FastAPI, throttle: Throttle, limits: Limits, public_url: str = "") -> None:
@@ -25,6 +26,7 @@ def add_routes(app: FastAPI, throttle: Throttle, limits: Limits, public_url: str
                           code="login-limited")
     by_name = Throttle(rate=1 / 60, burst=limits.failed_logins_per_name, code="login-limited")  # failures only
     hashing = asyncio.Semaphore(HASHES_AT_ONCE)
+    looks = Throttle(rate=ME_RATE, burst=ME_BURST)  # "my games" may replay tables not in memory
 
     async def hashed(call: Any, *args: Any) -> Any:
         async with hashing:
@@ -68,7 +70,7 @@ def add_routes(app: FastAPI, throttle: Throttle, limits: Limits, public_url: str
         await off_loop(account_store.open_session, store, name, token, accounts.SESSION_SECONDS,
                        accounts.session_token(request))
         response = JSONResponse({"name": name}, status_code=201)
-        accounts.set_cookie(response, token, accounts.secure(request, public_url))
+        accounts.set_cookie(response, token, accounts.secure(request, public_url, limits.trusted))
         return response
 
     @app.post("/api/login")
@@ -81,7 +83,7 @@ def add_routes(app: FastAPI, throttle: Throttle, limits: Limits, public_url: str
         await off_loop(account_store.open_session, referee(request).store, name, token,
                        accounts.SESSION_SECONDS, accounts.session_token(request))
         response = JSONResponse({"name": name})
-        accounts.set_cookie(response, token, accounts.secure(request, public_url))
+        accounts.set_cookie(response, token, accounts.secure(request, public_url, limits.trusted))
         return response
 
     @app.post("/api/logout")
@@ -92,12 +94,13 @@ def add_routes(app: FastAPI, throttle: Throttle, limits: Limits, public_url: str
         if token is not None:
             await off_loop(account_store.close_session, referee(request).store, token)
         response = JSONResponse({"ok": True})
-        accounts.clear_cookie(response, accounts.secure(request, public_url))
+        accounts.clear_cookie(response, accounts.secure(request, public_url, limits.trusted))
         return response
 
     @app.get("/api/me")
     async def api_me(request: Request) -> dict[str, Any]:
         """``{name, tables}``: the signed-in account and its tables, those where it is to move first."""
+        looks(request)
         name = await accounts.account_of(request)
         if name is None:
             raise ProtocolError("need-login", status=401)
@@ -117,7 +120,7 @@ def add_routes(app: FastAPI, throttle: Throttle, limits: Limits, public_url: str
         await off_loop(account_store.mark_deleted, ref.store, name)  # first: its sessions open nothing more
         seats = await ref.leave_seats(name)
         response = JSONResponse({"ok": True, "seats_left": seats})
-        accounts.clear_cookie(response, accounts.secure(request, public_url))
+        accounts.clear_cookie(response, accounts.secure(request, public_url, limits.trusted))
         return response
 
 

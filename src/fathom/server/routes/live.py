@@ -11,7 +11,8 @@ from typing import Any
 from fastapi import FastAPI, WebSocket
 from starlette.websockets import WebSocketDisconnect
 
-from fathom.server.accounts import account_of
+from fathom.server import account_store, seats
+from fathom.server.accounts import account_of, session_token
 from fathom.server.clock import now
 from fathom.server.i18n import LANGS
 from fathom.server.live import Client, LiveTable
@@ -21,6 +22,7 @@ from fathom.server.routes.common import client as client_address
 from fathom.server.routes.common import lang as page_lang
 from fathom.server.routes.common import referee
 from fathom.server.settings import Limits
+from fathom.server.storage import off_loop
 from fathom.server.tables import Referee, _spawn, dumps
 
 HELLO_TIMEOUT = 20.0
@@ -95,7 +97,8 @@ async def _serve_page(ws: WebSocket, table_id: str) -> None:
     except ProtocolError as exc:
         await refuse(exc, 4403 if exc.code == "bad-token" else 4400)
         return
-    client = Client(send=ws.send_text, seat=seat, lang=lang, address=client_address(ws))
+    client = Client(send=ws.send_text, seat=seat, lang=lang, address=client_address(ws),
+                    session=session_token(ws) if account is not None and seat is not None else None)
     client.push({"type": "welcome", "you": seat, "table": table.meta(), "describe": table.describe,
                  "chat": list(table.chat) if ref.reads_chat(table, seat) else []})
     writer = asyncio.get_running_loop().create_task(_writer(ws, table, client))
@@ -112,7 +115,12 @@ async def _serve_page(ws: WebSocket, table_id: str) -> None:
                 continue
             try:
                 client.urgent = True
-                await _handle(ref, table, client, parse(text))
+                msg = parse(text)
+                if client.session and msg["type"] not in PASSIVE and not await _session_holds(ref, table, client):
+                    # signed out (on any device or process), expired, or the account deleted: told, then cut
+                    seats.revoke(client, ref.error_message(ProtocolError("need-login", status=401), client.lang))
+                    continue
+                await _handle(ref, table, client, msg)
             except ProtocolError as exc:
                 client.push(ref.error_message(exc, client.lang))
     except WebSocketDisconnect:
@@ -124,6 +132,17 @@ async def _serve_page(ws: WebSocket, table_id: str) -> None:
     finally:
         ref.detach(table, client)
         writer.cancel()
+
+
+PASSIVE = ("ping", "sync", "hello")  # messages that change nothing: no need to check the session again
+
+
+async def _session_holds(ref: Referee, table: LiveTable, client: Client) -> bool:
+    """Is the session that seated this page (an account's seat) still signed in to that seat's account?"""
+    if client.session is None or client.seat is None:
+        return True
+    name = await off_loop(account_store.session_account, ref.store, client.session)
+    return name is not None and name == table.rec.seats[client.seat].get("account")
 
 
 async def _receive(ws: WebSocket) -> str | bytes | None:

@@ -64,7 +64,7 @@ def add_routes(app: FastAPI, version: str) -> None:
         return RedirectResponse(f"/static/{path}", status_code=307)
 
     app.mount("/static", StaticFiles(directory=WEB), name="static")
-    lobby, table = page("index.html", version), page("table.html", version)
+    lobby, table, account = page("index.html", version), page("table.html", version), page("account.html", version)
 
     @app.api_route("/", methods=GET_HEAD, include_in_schema=False)
     async def lobby_page() -> HTMLResponse:
@@ -73,6 +73,11 @@ def add_routes(app: FastAPI, version: str) -> None:
     @app.api_route("/t/{table_id}", methods=GET_HEAD, include_in_schema=False)
     async def table_page(table_id: str) -> HTMLResponse:
         return HTMLResponse(table, headers={"Cache-Control": "no-cache"})
+
+    @app.api_route("/account", methods=GET_HEAD, include_in_schema=False)
+    async def account_page() -> HTMLResponse:
+        """Sign in or up, then "my games" (the page asks ``/api/me`` which to show)."""
+        return HTMLResponse(account, headers={"Cache-Control": "no-cache"})
 
     @app.api_route("/healthz", methods=GET_HEAD, include_in_schema=False)
     async def health() -> PlainTextResponse:

@@ -82,7 +82,8 @@ def add_routes(app: FastAPI, throttle: Throttle, limits: Limits) -> None:
             out.append({
                 "id": rec.id, "game": rec.game, "players": rec.players, "status": rec.status,
                 "seats": [{"kind": s["kind"], "bot": s.get("bot"), "name": s.get("name", ""),
-                           "open": still_open(s)} for s in rec.seats],
+                           "open": still_open(s), **({"account": s["account"]} if s.get("account") else {})}
+                          for s in rec.seats],
                 "move_number": live.state.move_number() if live else None, "updated": rec.updated,
             })
         return out

@@ -279,6 +279,18 @@ async function main() {
   renderQuick();
   renderPlayers();
   loadTables();
+  await accountLink();
   document.body.dataset.ready = "1";
+}
+
+/** The header's way to one's account: "Sign in", or "My games (name)" when signed in. */
+async function accountLink() {
+  const res = await fetch("/api/me");
+  if (!res.ok) return;
+  const me = await res.json();
+  const mine = document.getElementById("my-name");
+  if (!mine.value) mine.value = me.name; // a seat taken signed in is the account's, under its name
+  const waiting = me.tables.filter((x) => x.your_move).length;
+  document.getElementById("account-link").textContent = t("acc.link_me", { name: me.name }) + (waiting ? ` · ${waiting}` : "");
 }
 main();
