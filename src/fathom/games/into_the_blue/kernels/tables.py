@@ -19,7 +19,7 @@ import numpy as np
 from fathom.core.errors import OptionError
 from fathom.games.into_the_blue import actions as A
 from fathom.games.into_the_blue import data, dice
-from fathom.games.into_the_blue.placement import shells_placed
+from fathom.games.into_the_blue import placement
 
 KEY = dice.KEY  # 1024: multiset ids fit in 10 bits
 NMS = len(dice.MULTISETS)  # 924 multisets of 0..6 dice
@@ -105,5 +105,5 @@ def build(game: Any) -> tuple[np.ndarray, np.ndarray]:
     t[T_CHEST_PILE:T_CHEST_PILE + values] = game.chest_pile
     for shown in range(dice.DICE + 1):  # R-IB-2, from the reference's own function
         for hand in range(MAX_SHELLS + 1):
-            t[T_PLACED + shown * (MAX_SHELLS + 1) + hand] = shells_placed(shown, hand)
+            t[T_PLACED + shown * (MAX_SHELLS + 1) + hand] = placement.shells_placed(shown, hand)
     return t, p
