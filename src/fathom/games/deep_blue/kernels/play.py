@@ -84,4 +84,5 @@ def all_cores(T: np.ndarray, first_seed: int, games_each: int, workers: int) -> 
 def play_for(T: np.ndarray, seconds: float, workers: int = 0, chunk: int = 200) -> Timed:
     """Random games for about ``seconds`` of wall time (see :func:`fathom.fast.timing.timed`):
     ``workers`` 0 is one core, the bench's own seeds and bots; otherwise that many threads."""
-    return timed(T, new_batch(max(1, workers)), seconds, workers, chunk, play_random_games, play_random_parallel)
+    return timed(T, new_batch(max(1, workers)), seconds, workers, chunk, MAX_PLAYERS, play_random_games,
+                 play_random_parallel)
