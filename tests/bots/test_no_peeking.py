@@ -264,8 +264,8 @@ def test_spy_catches_a_cheat() -> None:
 
 
 def test_spy_catches_the_hands_oracle() -> None:
-    """The research oracle (fathom.sim.oracles) reads the real hands, and the spy sees it do so."""
-    from fathom.sim.oracles import HandsOracle
+    """The research oracle (Deep Blue's ``oracle`` part) reads the real hands, and the spy sees it do so."""
+    from fathom.games.deep_blue.oracle import HandsOracle
 
     state, seat = next((s, p) for s, p in DB_POSITIONS if s.phase == TURN and len(s.legal_actions()) > 1)
     with pytest.raises(Peeked):

@@ -67,6 +67,24 @@ SEATS = """() => [...document.querySelectorAll('#players .player')].map((e) => {
   return [Math.round(r.top), Math.round(r.height)]; })"""
 
 
+DIVE_HAZARDS = """(drawn) => { const r = window.fathom.renderer, dive = r.view.dive, saved = dive.drawn;
+  dive.drawn = drawn; const html = r.diveHtml(window.fathom.msg); dive.drawn = saved;
+  return (html.match(/class="drawn hazard"/g) || []).length; }"""
+
+
+def _hazards_drawn(drawn: list[str]) -> int:
+    """R-DB-9 as the engine counts it (dive_model.is_hazard): the drawn gems the page must mark as hazards."""
+    from fathom.games.deep_blue.data import GEMS
+    from fathom.games.deep_blue.dive_model import is_hazard
+
+    seen: dict[str, int] = {}
+    hazards = 0
+    for gem in drawn:
+        hazards += is_hazard(GEMS.index(gem), seen.get(gem, 0))
+        seen[gem] = seen.get(gem, 0) + 1
+    return hazards
+
+
 @pytest.mark.parametrize("size", [(1280, 800), (1440, 900)], ids=["1280x800", "1440x900"])
 def test_during_a_dive_the_person_leads_everything_the_call_needs_is_on_screen(live_server, browser, size):
     links = _people(live_server, "deep-blue")
@@ -94,6 +112,9 @@ def test_during_a_dive_the_person_leads_everything_the_call_needs_is_on_screen(l
                 wanted.append("#odds")
                 assert "Next draw is a hazard" in page.inner_text("#odds")
                 assert "Your VP if the dive stopped now" in page.inner_text("#odds")
+                assert page.locator("#dive .drawn.hazard").count() == _hazards_drawn(mine["view"]["dive"]["drawn"])
+                drawn = ["blue", "green", "blue", "black", "blue"]  # the page marks hazards as the engine counts them
+                assert page.evaluate(DIVE_HAZARDS, drawn) == _hazards_drawn(drawn) == 2
             for sel in wanted:
                 assert page.evaluate(IN_VIEW, sel) == [], (size, sel, mine["move_number"])
             assert page.evaluate(HAND_INSIDE) == [], (size, "hand card outside its panel")

@@ -1,44 +1,12 @@
-"""The hands oracle (research only): it searches the real hands with an unknown future; the tool pairs it with
-the fair search on the same deals."""
+"""The oracle tool (research only): it pairs a game's ``oracle`` plugin part with the fair search on the same
+deals (Deep Blue's oracle itself: tests/games/deep_blue/test_oracle.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from fathom.bots.ismcts import ISMCTSBot
-from fathom.bots.specs import build_bot
-from fathom.core.api import CHANCE, State
-from fathom.core.registry import new_game
-from fathom.core.rng import Rng
+from fathom.core.errors import OptionError
 from fathom.sim import oracles
-
-
-def position_with_secret_hands() -> tuple[State, int]:
-    """A 4-player position where some rival's cards could be split between hand and rest in several ways."""
-    state = new_game("deep-blue", players=4, seed=21, record_events=False)
-    bots = [build_bot("heuristic", "deep-blue", s) for s in range(4)]
-    while True:
-        p = state.current_player
-        if p == CHANCE:
-            state.apply(state.sample_chance())
-            continue
-        if state.move_number() > 150 and any(
-                sum(state.unknown_pool(q)[0]) > state.unknown_pool(q)[1] > 0 for q in range(4) if q != p):
-            return state, p
-        state.apply(bots[p].choose(state))
-
-
-def test_oracle_worlds_hold_the_real_hands_and_a_fresh_future() -> None:
-    state, seat = position_with_secret_hands()
-    fair = [ISMCTSBot().sample_world(state, seat, Rng(k)) for k in range(12)]
-    known = [oracles.HandsOracle().sample_world(state, seat, Rng(k)) for k in range(12)]
-    rivals = [q for q in range(4) if q != seat]
-    for world in known:
-        assert [world.hands[q] for q in rivals] == [state.hands[q] for q in rivals]
-        assert [world.rests[q] for q in rivals] == [state.rests[q] for q in rivals]
-        assert world.seed != state.seed
-    assert any([w.hands[q] for q in rivals] != [state.hands[q] for q in rivals] for w in fair)
-    assert all(w.view(seat) == state.view(seat) for w in fair + known)
 
 
 def test_paired_measurement_is_reproducible() -> None:
@@ -59,7 +27,13 @@ def test_paired_difference_and_interval() -> None:
 
 def test_bad_arguments_say_what_is_allowed(capsys: pytest.CaptureFixture[str]) -> None:
     for argv, says in ((["--game", "deep-blue", "--games", "0"], "--games must be at least 1"),
-                       (["--game", "deep-blue", "--opponent", "nobody"], "allowed:")):
+                       (["--game", "deep-blue", "--opponent", "nobody"], "allowed:"),
+                       (["--game", "into-the-blue"], "into-the-blue has no oracle")):
         with pytest.raises(SystemExit):
             oracles.main(argv)
         assert says in capsys.readouterr().err
+
+
+def test_a_game_without_an_oracle_is_refused_before_any_game_is_played() -> None:
+    with pytest.raises(OptionError, match="into-the-blue has no oracle"):
+        oracles.measure("into-the-blue", games=4, seed=0, opponent="greedy", iterations=3, workers=1)

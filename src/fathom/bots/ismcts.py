@@ -114,7 +114,7 @@ class ISMCTSBot:
 
     def sample_world(self, state: State, seat: int, rng: Rng) -> State:
         """One world to search: a determinization, so nothing secret is ever seen
-        (:mod:`fathom.sim.oracles` overrides this to measure what secrets are worth)."""
+        (a game's ``oracle`` plugin part overrides this to measure what secrets are worth, :mod:`fathom.sim.oracles`)."""
         return state.determinize(seat, rng)
 
     def budget(self, policy: Any) -> int | None:

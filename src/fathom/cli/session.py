@@ -246,7 +246,7 @@ class Session:
             if note:
                 line.append(f"   {note}", style="cyan")
             if best:
-                line.append(f"  ({self.tr('itb.menu.best')})", style="bold green")
+                line.append(f"  ({self.tr('play.menu_best')})", style="bold green")
             console.print(line)
         if menu.more and not every:
             console.print(Text(menu.more, style="dim"))

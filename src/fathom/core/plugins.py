@@ -91,13 +91,20 @@ class GamePlugin:
     built with the page's app) and its optional ``renderer.css``; served under ``/games/<name>/``."""
     messages: str | None = None
     """The package whose ``i18n/<lang>.json`` holds this game's own words (merged into fathom's catalogs)."""
+    oracle: str | None = None
+    """Research only: an ISMCTS bot class searching worlds that keep what this game hides (``fathom.sim.oracles``
+    measures what that secret is worth); it reads what no seat may, so no front end offers it."""
 
     def load(self, part: str) -> Any:
         """The object a part names, imported now; an OptionError when this game has no such part."""
+        return load_target(self.target(part))
+
+    def target(self, part: str) -> str:
+        """The ``"module:attribute"`` a part names (not imported); an OptionError when this game has none."""
         target = getattr(self, part)
         if target is None:
             raise OptionError(f"{self.name} has no {part.replace('_', ' ')}")
-        return load_target(target)
+        return str(target)
 
     def has(self, part: str) -> bool:
         return getattr(self, part) is not None

@@ -5,14 +5,17 @@ things, and a translator should edit one JSON file per language, not Python.
 Each catalog (``en.json``, ``fr.json`` beside this module) has sections:
 
 * ``errors``: the server's error messages, by error code;
-* ``ui``: every string of the pages, sent as is by ``/api/i18n/{lang}``; the game
-  log's phrasing (``ev.*``, ``itb.*``) lives here so the terminal uses it too;
-* ``term``: words only the terminal uses (its prompts and menus, Deep Blue's board ``dbt.*``);
-* ``scenarios``: translated scenario names, and as ``ID.rule`` what each changes on Sunken City
-  dives (English uses the data's own names and rules, which a corrected data file may change).
+* ``ui``: every string of the pages, sent as is by ``/api/i18n/{lang}``; a game log's phrasing
+  lives here too so the terminal uses it as well;
+* ``term``: words only the terminal uses (its prompts and menus);
+* ``scenarios``: translated scenario names, and as ``ID.rule`` what each changes on a game's
+  variant (English uses the data's own names and rules, which a corrected data file may change).
 
-A game adds its own words: its plugin's ``messages`` package holds ``i18n/<lang>.json`` with any of
-the same sections, merged over fathom's (so a game installed from elsewhere speaks both languages).
+fathom's own files hold only words no single game owns. Each game's words live in its own folder:
+its plugin's ``messages`` package holds ``i18n/<lang>.json`` with any of the same sections, merged
+over fathom's here, so the pages (``/api/i18n/{lang}``) and the terminal find every key in one
+catalog (``games/<game>/i18n/`` for the shipped games; a game installed from elsewhere speaks both
+languages the same way).
 
 Templates use ``{name}`` placeholders (``str.format``; ``{x!r}`` in errors). A key
 with the suffix ``.one`` or ``.zero`` is the form used when the parameter ``n`` is 1

@@ -1,13 +1,12 @@
-"""What a secret is worth: level 3 told the rivals' hands, measured on shared deals (research only).
+"""What a secret is worth: level 3 told a game's secrets, measured on shared deals (research only).
 
-``HandsOracle`` is the shipped ``ismcts`` except that every world it searches holds
-the real split of each rival's cards between hand and rest pile (in Deep Blue the
-only secret a state holds; the future is still sampled from a fresh seed). It reads
-what no seat may read, so no front end offers it and it is registered only while
-this tool runs. Played on the same deals and seats as the fair ``ismcts``, the
-difference in win rate bounds what inferring the rivals' hands could ever bring:
+A game's plugin may name an ``oracle`` part: the shipped ``ismcts`` except that every world it
+searches holds what the game keeps secret (the rivals' hands, say), the future still sampled from
+a fresh seed. It reads what no seat may read, so no front end offers it and it is registered only
+while this tool runs. Played on the same deals and seats as the fair ``ismcts``, the difference in
+win rate bounds what inferring those secrets could ever bring:
 
-    python -m fathom.sim.oracles --games 240 --seed 3
+    python -m fathom.sim.oracles --game NAME --games 240 --seed 3
 
 (docs/bots.md: 37.9% against 42.9% for the fair search, 240 paired games: knowing the
 hands is worth nothing measurable, so the 89% of a search that also sees the future
@@ -21,26 +20,14 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from fathom.bots.ismcts import ISMCTSBot
 from fathom.bots.registry import register_bot
 from fathom.bots.specs import build_bot
-from fathom.core.api import State
 from fathom.core.errors import OptionError
-from fathom.core.rng import Rng
+from fathom.core.plugins import known
 from fathom.sim import runner
 
-ORACLE = "hands-oracle"
-
-
-class HandsOracle(ISMCTSBot):
-    """``ismcts`` searching worlds with the real hands and a fresh future (not a legal bot)."""
-
-    name = ORACLE
-
-    def sample_world(self, state: State, seat: int, rng: Rng) -> State:
-        world = state.clone()
-        world.seed = rng.next64() >> 1  # the future stays unknown; only the hands are real
-        return world
+ORACLE = "oracle"
+"""The bot name the oracle is registered under while it is measured."""
 
 
 def seat_results(records: Sequence[dict[str, Any]], spec: str) -> dict[tuple[int, int], float]:
@@ -62,8 +49,9 @@ def paired(a: dict[tuple[int, int], float], b: dict[tuple[int, int], float]) -> 
 
 def measure(game: str, games: int, seed: int, opponent: str, iterations: int | None,
             workers: int | None, out: str | None = None) -> dict[str, Any]:
-    """Play the oracle, then the fair search, in one seat of four rotated over the same deals; compare."""
-    register_bot(ORACLE, "*", f"{__name__}:HandsOracle")
+    """Play the game's oracle, then the fair search, in one seat of four rotated over the same deals; compare.
+    An :class:`OptionError` when the game's plugin names no ``oracle``."""
+    register_bot(ORACLE, game, known(game).target("oracle"))
     budget = f"(iterations={iterations})" if iterations else ""
     specs = {"oracle": ORACLE + budget, "fair": "ismcts" + budget}
     results = {}
@@ -90,11 +78,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.games < 1:
         parser.error(f"--games must be at least 1, not {args.games}")
     try:
+        known(args.game).target("oracle")
+    except OptionError as exc:
+        parser.error(f"--game: {exc}")
+    try:
         build_bot(args.opponent, args.game, 0)
     except OptionError as exc:
         parser.error(f"--opponent: {exc}")
     r = measure(args.game, args.games, args.seed, args.opponent, args.iterations, args.workers, args.out)
-    print(f"{r['games']} paired games vs 3 {args.opponent}: knowing the hands {100 * r['oracle']:.1f}%, "
+    print(f"{r['games']} paired games vs 3 {args.opponent}: knowing the secrets {100 * r['oracle']:.1f}%, "
           f"fair ismcts {100 * r['fair']:.1f}%, difference {100 * r['difference']:+.1f} "
           f"± {100 * r['half_width']:.1f} points")
     return 0

@@ -109,14 +109,14 @@ def test_the_bench_loop_plays_the_games_of_the_python_bots_seeded_as_fathom_benc
     bot among the greedy ones, so the generators' carrying over counts)."""
     from fathom.cli.bench import play_whole_game
     from fathom.games.deep_blue.kernels import bench as db_bench
-    from fathom.games.into_the_blue.kernels.bench import bench_bots
+    from fathom.fast.timing import bench_bots
 
     game = new_game("deep-blue", players=3, seed=0).game
     specs = ["greedy", "random", "greedy"]
     kinds = np.zeros(MAX_PLAYERS, np.int64)
     kinds[:3] = [db_bots.KINDS[spec] for spec in specs]
     counts = np.zeros(1, np.int64)
-    db_bench.play_rows(D.new_batch(1), D.build(game), db_bots.policy_tables(game), kinds, bench_bots(1, False), 0,
+    db_bench.play_rows(D.new_batch(1), D.build(game), db_bots.policy_tables(game), kinds, bench_bots(1, False, D.MAX_PLAYERS), 0,
                        12, counts, 0, 1)
     bots = [build_bot(spec, "deep-blue", p + 1) for p, spec in enumerate(specs)]
     assert counts[0] == sum(play_whole_game("deep-blue", 3, seed, bots) for seed in range(12)) > 12 * 500

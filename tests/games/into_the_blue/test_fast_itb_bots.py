@@ -22,6 +22,7 @@ from fathom.core.registry import new_game
 from fathom.core.rng import Rng
 from fathom.games.into_the_blue.bots import compiled as itb_bots
 from fathom.games.into_the_blue.kernels.batch import IntoTheBlueBatch
+from fathom.fast.timing import bench_bots
 from fathom.games.into_the_blue.kernels.tables import MAX_PLAYERS
 from fathom.games.into_the_blue.data import DATA_FILE
 
@@ -115,7 +116,7 @@ def test_the_bench_loop_plays_the_games_of_the_python_bots_seeded_as_fathom_benc
     kinds = np.full(MAX_PLAYERS, itb_bots.KINDS[kind], np.int64)
     params = np.tile(itb_bots.params_row(), (MAX_PLAYERS, 1))
     counts = np.zeros(1, np.int64)
-    itb_bench.play_rows(new_batch(1), T, BI, BF, game.rerolls, kinds, params, itb_bench.bench_bots(1, False), 0, 12,
+    itb_bench.play_rows(new_batch(1), T, BI, BF, game.rerolls, kinds, params, bench_bots(1, False, MAX_PLAYERS), 0, 12,
                         counts, 0, 1)
     bots = [build_bot(kind, "into-the-blue", p + 1) for p in range(3)]
     transitions = 0

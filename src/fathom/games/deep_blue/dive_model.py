@@ -35,16 +35,29 @@ DEFENDED_BY = {GEMS.index(g): tuple(SPOT_KINDS.index(k) for k in kinds) for g, k
 _TREASURE_SPOT = {GEMS.index(g): SPOT_KINDS.index(g) for g in TREASURES}
 
 
+WARNINGS = 1
+"""R-DB-9: gems of a hazard colour drawn in a dive before that colour's gems are hazards (the first is a
+warning). Written here only: the engine, the odds, the bots, the kernels' tables (through
+:func:`hazard_from`), the terminal and the page (through ``describe()``) all follow it."""
+
+
 def is_hazard(gem: int, drawn_before: int) -> bool:
     """R-DB-9: ``gem`` is a hazard when ``drawn_before`` gems of its colour came earlier in this dive."""
-    return drawn_before > 0 and gem in DEFENDED_BY
+    return drawn_before >= WARNINGS and gem in DEFENDED_BY
+
+
+def hazard_from(gem: int, most: int) -> int | None:
+    """The fewest gems of ``gem``'s colour drawn before from which it is a hazard (of ``0..most``), read
+    from :func:`is_hazard`; None when it never is (the kernels' and the page's form of the rule)."""
+    return next((k for k in range(most + 1) if is_hazard(gem, k)), None)
 
 
 def hazards_in_bag(gem: int, in_bag: int, drawn_before: int) -> int:
-    """How many of the ``in_bag`` gems of colour ``gem`` would be hazards when drawn (the first is a warning)."""
+    """How many of the ``in_bag`` gems of colour ``gem`` would be hazards when drawn (the first ``WARNINGS``
+    of a colour are warnings)."""
     if gem not in DEFENDED_BY:
         return 0
-    return in_bag - (1 if drawn_before == 0 and in_bag > 0 else 0)
+    return in_bag - min(in_bag, max(0, WARNINGS - drawn_before))
 
 
 def spot_defences(spot_kinds: Collection[int]) -> tuple[int, int, int]:

@@ -14,6 +14,7 @@ from fathom.core.errors import OptionError
 from fathom.core.options import (
     FIRST_PLAYER_CHOICES, RANDOM_FIRST, Option, check_first_player, check_players, first_player_name, resolve_options,
 )
+from fathom.games.deep_blue import dive_model
 from fathom.games.deep_blue import phases as ph
 from fathom.games.deep_blue.data import GEMS, SPOT_KINDS, Components, DataError, load_components
 from fathom.games.deep_blue.scenarios import ALL_SCENARIOS, NO_SCENARIO, RANDOM_SCENARIO, TROUBLED_WATERS, ScenarioRules
@@ -169,6 +170,7 @@ class DeepBlueGame(Game):
                        for g, (plain, spot) in enumerate(zip(comp.gem_vp, comp.gem_vp_on_spot)) if plain or spot},
             "market_prices": list(comp.slot_prices),
             "refresh_price": comp.refresh_price,
+            "hazard_from": {GEMS[g]: dive_model.hazard_from(g, sum(comp.gem_total)) for g in dive_model.HAZARD_GEMS},
             "colours": list(comp.colours[: self.num_players]),
             "reconstructed": comp.reconstructed(),
         }

@@ -30,4 +30,6 @@ PLUGIN = GamePlugin(
     move_facts=f"{_HERE}.move_facts:move_facts",
     compiled=f"{_HERE}.kernels.compiled:COMPILED",
     web=_HERE,
+    messages=_HERE,
+    oracle=f"{_HERE}.oracle:HandsOracle",
 )

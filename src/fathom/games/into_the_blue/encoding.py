@@ -12,12 +12,13 @@ from typing import Any
 
 import numpy as np
 
+from fathom.games.into_the_blue import data, dice
 from fathom.games.into_the_blue.state import PHASE_NAMES
 from fathom.rl.encoding.spec import Encoder
 
 PHASES = PHASE_NAMES  # the engine's steps, "first-player" (R-IB-1) included
-LEVELS = 5
-FACES = 6  # 1-5 and the chest face
+LEVELS = len(data.LEVELS)
+FACES = len(dice.FACES)  # 1-5 and the chest face
 _FACE_INDEX = {1: 0, 2: 1, 3: 2, 4: 3, 5: 4, "chest": 5, 6: 5}
 
 

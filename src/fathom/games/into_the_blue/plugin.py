@@ -29,4 +29,5 @@ PLUGIN = GamePlugin(
     analysis=f"{_HERE}.analysis:IntoTheBlueAnalysis",
     compiled=f"{_HERE}.kernels.compiled:COMPILED",
     web=_HERE,
+    messages=_HERE,
 )

@@ -33,6 +33,7 @@ from fathom.core.redact import Secret
 from fathom.core.rng import Rng
 from fathom.games.into_the_blue import actions as A
 from fathom.games.into_the_blue import dice, scoring
+from fathom.games.into_the_blue import placement
 from fathom.games.into_the_blue.phases import CHEST, CHOOSE, FIRST, NAMES, OVER, PLACE, ROLLING
 
 if TYPE_CHECKING:
@@ -317,7 +318,7 @@ class IntoTheBlueState(State):
         seat = self._player
         shown = dice.COUNTS[self._dice][level - 1]
         hand = self._hand[seat]
-        n = shown if shown < hand else hand
+        n = placement.shells_placed(shown, hand)
         row = list(self._board[level - 1])
         row[seat] += n
         board = list(self._board)
@@ -495,7 +496,7 @@ class IntoTheBlueState(State):
                         rolled=dice.face_list(self._rolled), run=dice.RUN[d], perfect=dice.PERFECT[d])
             if phase == PLACE:
                 hand = self._hand[self._player]
-                turn["placements"] = [{"level": lv, "dice": c, "shells": min(c, hand)}
+                turn["placements"] = [{"level": lv, "dice": c, "shells": placement.shells_placed(c, hand)}
                                       for lv, c in dice.PLACEMENTS[d]]
         out: dict[str, Any] = {
             "game": game.name,

@@ -19,37 +19,16 @@ from fathom.games.deep_blue.kernels import setup as db_setup
 from fathom.games.deep_blue.kernels import tables as db_tables
 from fathom.games.deep_blue.kernels.tables import MAX_PLAYERS
 from fathom.fast.batch_face import BatchFace
+from fathom.fast.batch_loops import batch_loops
 
 
-@njit(cache=True)
-def _reset(S: np.ndarray, T: np.ndarray, seeds: np.ndarray) -> None:
-    for g in range(S.shape[0]):
-        db_setup.reset(S, T, g, seeds[g])
-
-
-@njit(cache=True)
-def _apply(S: np.ndarray, T: np.ndarray, actions: np.ndarray) -> None:
-    for g in range(S.shape[0]):
-        if actions[g] >= 0:
-            K.apply(S, T, g, actions[g])
-
-
-@njit(cache=True)
-def _legal(S: np.ndarray, T: np.ndarray, out: np.ndarray, counts: np.ndarray) -> None:
-    for g in range(S.shape[0]):
-        counts[g] = K.legal(S, T, g, out[g])
+LOOPS = batch_loops(db_setup.reset, K.apply, K.legal, K.sample_chance)
 
 
 @njit(cache=True)
 def _chance(S: np.ndarray, T: np.ndarray, acts: np.ndarray, probs: np.ndarray, counts: np.ndarray) -> None:
     for g in range(S.shape[0]):
         counts[g] = K.chance_outcomes(S, T, g, acts[g], probs[g])
-
-
-@njit(cache=True)
-def _sample(S: np.ndarray, T: np.ndarray, out: np.ndarray) -> None:
-    for g in range(S.shape[0]):
-        out[g] = K.sample_chance(S, T, g) if S[g, db_tables.S_CUR] == K.CHANCE else -1
 
 
 @njit(cache=True)
@@ -77,8 +56,9 @@ class DeepBlueBatch(BatchFace):
     """B games of one Deep Blue configuration (``game``: a reference ``DeepBlueGame``)."""
 
     max_actions = K.MAX_ACTIONS
-    _reset, _apply, _legal, _chance, _sample = (
-        staticmethod(_reset), staticmethod(_apply), staticmethod(_legal), staticmethod(_chance), staticmethod(_sample))
+    _reset, _apply, _legal, _sample = (staticmethod(LOOPS.reset), staticmethod(LOOPS.apply),
+                                       staticmethod(LOOPS.legal), staticmethod(LOOPS.sample))
+    _chance = staticmethod(_chance)
 
     def __init__(self, game: Any, batch: int) -> None:
         from fathom.games.deep_blue.encoding import DeepBlueEncoder

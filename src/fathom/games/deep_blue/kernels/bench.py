@@ -6,7 +6,7 @@ bot is seeded ``p + 1`` and keeps its generator from game to game, as ``fathom b
 (:func:`fathom.cli.bench.reference_bots`), so greedy play here is the games
 ``DeepBlueGreedyBot(seed=p + 1)`` would play through :func:`fathom.cli.bench.play_whole_game`. Spread
 over the cores, row ``w`` plays its own slice of seeds with bots seeded ``p + 1 + 1000 * w``; the
-loop and its timing are Into the Blue's (:func:`fathom.games.into_the_blue.kernels.bench.timed_rows`).
+loop and its timing are every game's (:func:`fathom.fast.timing.timed_rows`).
 """
 
 from __future__ import annotations
@@ -18,12 +18,14 @@ from fathom.games.deep_blue.bots.compiled import choose as db_bots
 from fathom.games.deep_blue.kernels.kernel import apply, sample_chance
 from fathom.games.deep_blue.kernels.setup import reset
 from fathom.games.deep_blue.kernels.tables import MAX_PLAYERS, S_CUR, new_batch
-from fathom.games.into_the_blue.kernels.bench import bench_bots, bench_rows, timed_rows
-from fathom.games.into_the_blue.kernels.play import Timed
+from fathom.fast.timing import Timed, bench_bots, bench_rows, timed_rows
 from fathom.fast.jit import kernel
 from fathom.core.api import TERMINAL
 
 
+# Its own loop, not one shared with Into the Blue's: the two games' compiled bots take different tables
+# (here the policy tables G and scratch F, there BI/BF, rerolls and parameter rows); only the timing
+# around the loop is shared (fathom.fast.timing).
 @kernel(nogil=True)
 def _play_rows(S: np.ndarray, T: np.ndarray, G: np.ndarray, kinds: np.ndarray, bots: np.ndarray, first_seed: int,
                each: int, transitions: np.ndarray, lo: int, hi: int, out: np.ndarray, F: np.ndarray) -> None:
@@ -61,7 +63,7 @@ def play_for(T: np.ndarray, G: np.ndarray, kind: str, seconds: float, threads: i
     rows = bench_rows(threads)
     kinds = np.full(MAX_PLAYERS, db_bots.KINDS[kind], np.int64)
     S = new_batch(rows)
-    bots = bench_bots(rows, threads > 1)
+    bots = bench_bots(rows, threads > 1, MAX_PLAYERS)
     counts = np.zeros(rows, np.int64)
 
     def call(seed: int, games: int, lo: int, hi: int) -> None:

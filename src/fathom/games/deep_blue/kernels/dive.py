@@ -81,7 +81,7 @@ from fathom.games.deep_blue.kernels.tables import (
     T_DIST,
     T_GEM_VP,
     T_GEM_VP_SPOT,
-    T_HAZARD,
+    T_HAZARD_FROM,
     T_LEADER_VP,
     T_N,
     T_NC,
@@ -251,7 +251,7 @@ def process_step(S: np.ndarray, T: np.ndarray, g: int) -> None:
     hazards = 0
     for i in range(S[g, S_D_STEP_N]):
         gem = S[g, S_D_STEP + i]
-        if T[T_HAZARD + gem] and S[g, S_D_DRAWN + gem] > 0:  # the first of a colour is a warning
+        if S[g, S_D_DRAWN + gem] >= T[T_HAZARD_FROM + gem]:  # R-DB-9 (dive_model.is_hazard)
             S[g, S_D_HAZ + hazards] = gem
             hazards += 1
         S[g, S_D_DRAWN + gem] += 1

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from fathom.games.into_the_blue.kernels.play import Timed
+from fathom.fast.timing import Timed
 
 POLICIES = ("first", "random")
 

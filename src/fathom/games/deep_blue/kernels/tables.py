@@ -70,6 +70,7 @@ N_GEMS = len(GEMS)
 N_KINDS = len(SPOT_KINDS)
 SCENARIOS = ALL_SCENARIOS + (NO_SCENARIO,)  # S_SCEN indexes this
 NO_SCEN = len(ALL_SCENARIOS)
+NEVER_HAZARD = MAX_DRAWN + 1  # T_HAZARD_FROM of a colour that is never a hazard (no dive draws that many)
 assert FACE_DOWN == -2 and NO_TILE == -1  # the kernels test "a face-up tile" as >= 0
 
 
@@ -136,14 +137,14 @@ _T, T_LEN = _layout(
     ("NSPOTS", MAX_TILES), ("SPOTS", MAX_TILES * MAX_SPOTS),
     ("NEIGH_N", MAX_NODES), ("NEIGH", MAX_NODES * MAX_NEIGH), ("DIST", MAX_NODES * MAX_NODES),
     ("START_SITES", MAX_NODES), ("ADV_SITES", MAX_NODES),
-    ("BAG0", N_GEMS), ("SUPPLY0", N_GEMS), ("GEM_VP", N_GEMS), ("GEM_VP_SPOT", N_GEMS), ("HAZARD", N_GEMS),
+    ("BAG0", N_GEMS), ("SUPPLY0", N_GEMS), ("GEM_VP", N_GEMS), ("GEM_VP_SPOT", N_GEMS), ("HAZARD_FROM", N_GEMS),
     ("TREASURE_SPOT", N_GEMS), ("DEFENDS", N_GEMS * N_KINDS),
     ("SLOT_PRICE", MARKET_SLOTS), ("TOKENS_BY_ORDER", MAX_PLAYERS), ("SCEN", len(SCENARIOS) * SC_WIDTH),
 )
 (T_ACT_KIND, T_ACT_ARG, T_MOVE_BOAT, T_MOVE_SRC, T_A_RECRUIT, T_A_TAKE, T_A_RUSH, T_A_DIVE, T_A_PAY, T_A_DEFEND_CARD,
  T_A_PLAY, T_A_SCOUT, T_A_DEFEND_SPOT, T_A_MOVE, T_MOVES, T_CASH, T_PROPS, T_PROTECTS, T_CARD_VP, T_NEEDS, T_NEEDS_ANY,
  T_ADDS_GEM, T_SCORES, T_STARTING, T_COPIES, T_LEADER_VP, T_SUNKEN, T_EMPTY, T_TILE_SET, T_NSPOTS, T_SPOTS,
- T_NEIGH_N, T_NEIGH, T_DIST, T_START_SITES, T_ADV_SITES, T_BAG0, T_SUPPLY0, T_GEM_VP, T_GEM_VP_SPOT, T_HAZARD,
+ T_NEIGH_N, T_NEIGH, T_DIST, T_START_SITES, T_ADV_SITES, T_BAG0, T_SUPPLY0, T_GEM_VP, T_GEM_VP_SPOT, T_HAZARD_FROM,
  T_TREASURE_SPOT, T_DEFENDS, T_SLOT_PRICE, T_TOKENS_BY_ORDER, T_SCEN_TABLE) = _T.values()
 TILE_SETS = ("starting", "advanced", "sunken_city")  # T_TILE_SET indexes this
 
@@ -264,10 +265,12 @@ def _fill_components(t: np.ndarray, game: Any) -> None:
 
 
 def _fill_dive_model(t: np.ndarray) -> None:
-    """R-DB-9 and R-DB-13 as tables: which gems are hazards, which spots defend them, which spot
-    raises which treasure's rate (from :mod:`fathom.games.deep_blue.dive_model`)."""
+    """R-DB-9 and R-DB-13 as tables: from how many gems of its colour drawn before a gem is a hazard
+    (:data:`NEVER_HAZARD` for a colour that never is), which spots defend it, which spot raises which
+    treasure's rate, all read from :mod:`fathom.games.deep_blue.dive_model`'s own functions."""
     for g in range(N_GEMS):
-        t[T_HAZARD + g] = dive_model.is_hazard(g, 1)
+        start = dive_model.hazard_from(g, MAX_DRAWN)
+        t[T_HAZARD_FROM + g] = NEVER_HAZARD if start is None else start
         t[T_TREASURE_SPOT + g] = SPOT_KINDS.index(GEMS[g]) if GEMS[g] in TREASURES else -1
         for k in dive_model.DEFENDED_BY.get(g, ()):
             t[T_DEFENDS + g * N_KINDS + k] = 1

@@ -19,6 +19,7 @@ from fathom.games.deep_blue.terminal.words import (
     cash, colour_name, fill, gem_name, node_name, scenario_name, seat_name, spot_short, tile_name,
 )
 from fathom.games.deep_blue.data import HAZARDS
+from fathom.games.deep_blue.dive_model import is_hazard
 from fathom.i18n import Translator
 
 WATCHED_PHASES = ("setup-tile", "market-draw", "reveal", "scatter", "draw", "rest-draw")  # chance's steps, said
@@ -160,15 +161,16 @@ def gem_counts(counts: Mapping[str, int], tr: Translator, empty: str = "dbt.none
 
 
 def drawn_line(drawn: Sequence[str], tr: Translator) -> Text:
-    """Gems in draw order; the first blue/black is a warning, every later one a hazard."""
+    """Gems in draw order; a hazard colour's first ones are warnings, every later one a hazard (R-DB-9)."""
     seen: dict[str, int] = {}
     parts = []
     for i, gem in enumerate(drawn, 1):
-        seen[gem] = seen.get(gem, 0) + 1
+        before = seen.get(gem, 0)
+        seen[gem] = before + 1
         part = label(f"{i}", "dim") + gem_text(gem, tr)
         if gem in HAZARDS:
-            first = seen[gem] == 1
-            part.append(" " + tr("dbt.warning" if first else "dbt.hazard"), style="yellow" if first else "bold red")
+            warning = not is_hazard(GEMS.index(gem), before)
+            part.append(" " + tr("dbt.warning" if warning else "dbt.hazard"), style="yellow" if warning else "bold red")
         parts.append(part)
     return join(parts, " ") if parts else Text(tr("dbt.nothing_yet"), style="dim")
 
@@ -205,7 +207,7 @@ def dive_panel(view: Mapping[str, Any], box: Box, me: int | None, tr: Translator
     lines.append(fill(tr, "dbt.counts", gems=gem_counts(counts, tr)))
     warn = []
     for gem in HAZARDS:
-        if counts.get(gem, 0):
+        if is_hazard(GEMS.index(gem), counts.get(gem, 0)):
             warn.append(gem_text(gem, tr) + Text(tr("dbt.next_hazard"), style="bold red"))
         else:
             warn.append(gem_text(gem, tr) + Text(tr("dbt.first_warning"), style="dim"))

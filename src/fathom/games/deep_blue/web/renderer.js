@@ -570,10 +570,11 @@ export default class DeepBlue {
   diveHtml(msg) {
     const v = this.view, dv = v.dive;
     if (!dv) return `<section class="panel dive idle"><h2>${esc(t("db.dive"))}</h2><p class="muted">${esc(t("db.no_dive"))}</p></section>`;
-    const seen = {};
+    const seen = {}, from = this.app.describe.hazard_from || {}; // R-DB-9, as the engine counts it
     const drawn = dv.drawn.map((g) => {
-      seen[g] = (seen[g] || 0) + 1;
-      const hazard = (g === "black" || g === "blue") && seen[g] >= 2;
+      const before = seen[g] || 0;
+      seen[g] = before + 1;
+      const hazard = from[g] != null && before >= from[g];
       return `<span class="drawn ${hazard ? "hazard" : ""}">${gemSvg(g, 22)}</span>`;
     }).join("");
     const divers = dv.divers.map((p) => `<span class="chip" style="--c:${this.colour(p)}">${esc(this.app.seatName(p))}${p === dv.leader ? " ★" : ""}${dv.card_vp[p] ? ` · ${dv.card_vp[p]} ${esc(t("db.vp"))}` : ""}</span>`).join(" ");

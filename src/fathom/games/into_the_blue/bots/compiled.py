@@ -42,6 +42,7 @@ from fathom.games.into_the_blue.kernels.kernel import (
     S_PILE,
     S_ROLLS_LEFT,
     STOP,
+    placed,
     treasure_points,
 )
 from fathom.games.into_the_blue.kernels.play import random_choice
@@ -50,6 +51,8 @@ from fathom.games.into_the_blue.kernels.tables import (
     MAX_SUBSETS,
     MAX_VALUES,
     NMS,
+    N_FACES,
+    N_LEVELS,
     T_CHEST_PILE,
     T_CHEST_VALUES,
     T_CHOOSE,
@@ -67,7 +70,7 @@ KINDS = {"random": RANDOM, "greedy": GREEDY, "heuristic": HEURISTIC}
 NPARAMS = 4  # ExpertParams as floats, in field order
 P_RIVAL, P_DEPTH, P_EXTRA, P_SWING = range(NPARAMS)
 MAX_COUNT = 4  # the heuristic's targets: "count shells on a level" for count 1..4, and the perfect dive
-TARGETS = (odds.PERFECT,) + tuple(odds.Target(level, count) for level in range(1, 6)
+TARGETS = (odds.PERFECT,) + tuple(odds.Target(level, count) for level in range(1, N_LEVELS + 1)
                                   for count in range(1, MAX_COUNT + 1))
 EMPTY = dice.EMPTY
 
@@ -163,7 +166,7 @@ def _place_value(S: np.ndarray, T: np.ndarray, g: int, seat: int, level: int, sh
     row is changed for the count and put back)."""
     n = T[T_N]
     hand = S[g, S_HAND + seat]
-    m = min(shown, hand)
+    m = placed(T, shown, hand)
     cell = S_BOARD + (level - 1) * MAX_PLAYERS + seat
     S[g, cell] += m
     S[g, S_HAND + seat] = hand - m
@@ -203,7 +206,7 @@ def greedy(S: np.ndarray, T: np.ndarray, BI: np.ndarray, g: int, seat: int, bot:
     if S[g, S_PHASE] == PLACE:  # the best shells x level, deeper on ties
         best, pick = -1, 0
         for level in range(1, run + 1):
-            score = min(T[T_COUNTS + d * 6 + level - 1], hand) * level
+            score = placed(T, T[T_COUNTS + d * N_FACES + level - 1], hand) * level
             if score >= best:
                 best, pick = score, level
         return pick
@@ -211,7 +214,7 @@ def greedy(S: np.ndarray, T: np.ndarray, BI: np.ndarray, g: int, seat: int, bot:
         return STOP
     best = 0
     for level in range(1, run + 1):
-        best = max(best, min(T[T_COUNTS + d * 6 + level - 1], hand) * level)
+        best = max(best, placed(T, T[T_COUNTS + d * N_FACES + level - 1], hand) * level)
     if best >= GOOD_ENOUGH or BI[d] == EMPTY:
         return STOP
     action = REROLL0 + BI[d]
@@ -236,7 +239,7 @@ def heuristic(S: np.ndarray, T: np.ndarray, BI: np.ndarray, BF: np.ndarray, rero
     if S[g, S_PHASE] == PLACE:  # the best value, deeper on ties
         best, pick = -1e300, 0
         for level in range(1, run + 1):
-            value = _place_value(S, T, g, seat, level, T[T_COUNTS + d * 6 + level - 1], base, pts, order, P, mean)
+            value = _place_value(S, T, g, seat, level, T[T_COUNTS + d * N_FACES + level - 1], base, pts, order, P, mean)
             if value >= best:
                 best, pick = value, level
         return pick
@@ -246,7 +249,7 @@ def heuristic(S: np.ndarray, T: np.ndarray, BI: np.ndarray, BF: np.ndarray, rero
     else:
         now = 0.0
         for level in range(1, run + 1):
-            value = _place_value(S, T, g, seat, level, T[T_COUNTS + d * 6 + level - 1], base, pts, order, P, mean)
+            value = _place_value(S, T, g, seat, level, T[T_COUNTS + d * N_FACES + level - 1], base, pts, order, P, mean)
             now = value if level == 1 else max(now, value)
     left = S[g, S_ROLLS_LEFT]
     target, best_score = -1, now

@@ -33,6 +33,7 @@ from fathom.bots.settings import with_settings
 from fathom.core.api import State
 from fathom.games.into_the_blue import dice, odds, scoring
 from fathom.games.into_the_blue.game import IntoTheBlueGame
+from fathom.games.into_the_blue import placement
 
 
 @dataclass(frozen=True)
@@ -96,7 +97,7 @@ class Position:
         if key in self._values:
             return self._values[key]
         seat = self.seat
-        m = min(shown, self.hand[seat])
+        m = placement.shells_placed(shown, self.hand[seat])
         board = [row[:] for row in self.board]
         board[level - 1][seat] += m
         hand = self.hand[:]

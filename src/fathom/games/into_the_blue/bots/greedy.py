@@ -18,12 +18,13 @@ from fathom.bots.base import ViewBot
 from fathom.core.api import State
 from fathom.games.into_the_blue import dice
 from fathom.games.into_the_blue.game import IntoTheBlueGame
+from fathom.games.into_the_blue import placement
 
 GOOD_ENOUGH = 6
 
 
 def placement_score(level: int, shown: int, hand: int) -> int:
-    return min(shown, hand) * level
+    return placement.shells_placed(shown, hand) * level
 
 
 def greedy_keep(table: int) -> int:

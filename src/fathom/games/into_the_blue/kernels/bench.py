@@ -12,23 +12,16 @@ share.
 
 from __future__ import annotations
 
-import functools
 import time
-from collections.abc import Callable
 
 import numpy as np
 from numba import njit
 
 from fathom.games.into_the_blue.bots import compiled as itb_bots
-from fathom.fast import rng as R
 from fathom.games.into_the_blue.kernels.kernel import S_CUR, TERMINAL, apply, new_batch, reset, sample_chance
-from fathom.games.into_the_blue.kernels.play import Timed
 from fathom.fast.jit import kernel
 from fathom.games.into_the_blue.kernels.tables import MAX_PLAYERS
-from fathom.fast.spread import Spread
-
-ROWS_PER_THREAD = 4
-
+from fathom.fast.timing import Timed, bench_bots, bench_rows, timed_rows
 
 @kernel(nogil=True)
 def _play_rows(S: np.ndarray, T: np.ndarray, BI: np.ndarray, BF: np.ndarray, rerolls: int, kinds: np.ndarray,
@@ -61,12 +54,6 @@ def play_rows(S: np.ndarray, T: np.ndarray, BI: np.ndarray, BF: np.ndarray, rero
                np.empty(3 * MAX_PLAYERS, np.int64))
 
 
-def bench_bots(rows: int, worker_seeds: bool) -> np.ndarray:
-    """Each row's bots as ``fathom bench`` seeds them (``p + 1``; ``+ 1000 * row`` over the cores)."""
-    return np.array([[R.new_state(np.uint64(p + 1 + (1000 * w if worker_seeds else 0))) for p in range(MAX_PLAYERS)]
-                     for w in range(rows)], np.uint64)
-
-
 def play_for(T: np.ndarray, rerolls: int, kind: str, seconds: float, threads: int = 1, chunk: int = 2000) -> Timed:
     """Games with ``kind`` (random, greedy, heuristic) in every seat for about ``seconds`` of wall
     time, in calls of about ``chunk`` games: on this thread (``threads`` 1) or spread over ``threads``."""
@@ -75,44 +62,13 @@ def play_for(T: np.ndarray, rerolls: int, kind: str, seconds: float, threads: in
     params = np.tile(itb_bots.params_row(), (MAX_PLAYERS, 1))
     BI, BF = itb_bots.tables(rerolls)
     S = new_batch(rows)
-    bots = bench_bots(rows, threads > 1)
+    bots = bench_bots(rows, threads > 1, MAX_PLAYERS)
     counts = np.zeros(rows, np.int64)
 
     def call(seed: int, games: int, lo: int, hi: int) -> None:
         play_rows(S, T, BI, BF, rerolls, kinds, params, bots, seed, games, counts, lo, hi)
 
     return timed_rows(call, counts, threads, seconds, chunk)
-
-
-def bench_rows(threads: int) -> int:
-    """Rows of a bench batch: one on one core, :data:`ROWS_PER_THREAD` a thread otherwise."""
-    return 1 if threads == 1 else threads * ROWS_PER_THREAD
-
-
-def timed_rows(call: Callable[[int, int, int, int], None], counts: np.ndarray, threads: int, seconds: float,
-               chunk: int) -> Timed:
-    """Either game's bot bench loop: ``call(first seed, games each, lo, hi)`` plays whole games in rows
-    ``lo..hi-1`` and writes each row's transitions to ``counts``; repeated on the next seeds, the rows
-    spread over ``threads``, until ``seconds`` of wall time have passed (the first call, which
-    compiles or loads the kernels, plays no game and is not timed)."""
-    rows = len(counts)
-    each = max(1, chunk // rows)
-    spread = Spread(threads, slices_per_thread=ROWS_PER_THREAD)
-    call(0, 0, 0, rows)
-    out = Timed()
-    seed = 0
-    start, cpu = time.perf_counter(), time.process_time()
-    try:
-        while time.perf_counter() - start < seconds:
-            spread.run(functools.partial(call, seed, each), rows)
-            out.transitions += int(counts.sum())
-            out.games += each * rows
-            seed += each * rows
-    finally:
-        spread.close()
-    out.seconds = time.perf_counter() - start
-    out.cpu_seconds = time.process_time() - cpu
-    return out
 
 
 def env_steps(players: int, seconds: float, num_envs: int = 4096, threads: int | None = None) -> tuple[Timed, int]:

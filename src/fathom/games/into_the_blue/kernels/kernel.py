@@ -23,8 +23,11 @@ from fathom.games.into_the_blue.kernels.tables import (
     LUT,
     MAX_PLAYERS,
     MAX_ROLL,
+    MAX_SHELLS,
     MAX_SUBSETS,
+    MAX_TOKENS,
     MAX_VALUES,
+    N_FACES,
     T_ADD,
     T_CHEST_PILE,
     T_CHEST_VALUES,
@@ -38,6 +41,7 @@ from fathom.games.into_the_blue.kernels.tables import (
     T_NTOK,
     T_NV,
     T_PERFECT,
+    T_PLACED,
     T_REROLLS,
     T_ROLL_ACT,
     T_ROLL_LUT,
@@ -126,12 +130,19 @@ def _end_turn(S: np.ndarray, T: np.ndarray, g: int) -> None:
 
 
 @njit(cache=True, inline="always")
+def placed(T: np.ndarray, shown: int, hand: int) -> int:
+    """R-IB-2: the shells a placement puts with ``shown`` dice and ``hand`` shells left (the table of
+    :func:`fathom.games.into_the_blue.placement.shells_placed`)."""
+    return T[T_PLACED + shown * (MAX_SHELLS + 1) + hand]
+
+
+@njit(cache=True, inline="always")
 def _place(S: np.ndarray, T: np.ndarray, g: int, level: int) -> None:
     """R-IB-2: as many shells on ``level`` as dice show it, all that are left if fewer."""
     seat = S[g, S_PLAYER]
-    shown = T[T_COUNTS + S[g, S_DICE] * 6 + level - 1]
+    shown = T[T_COUNTS + S[g, S_DICE] * N_FACES + level - 1]
     hand = S[g, S_HAND + seat]
-    m = min(hand, shown)
+    m = placed(T, shown, hand)
     S[g, S_BOARD + (level - 1) * MAX_PLAYERS + seat] += m
     S[g, S_HAND + seat] = hand - m
     if hand - m == 0 and S[g, S_END_BY] < 0:
@@ -347,7 +358,7 @@ def treasure_points(S: np.ndarray, T: np.ndarray, g: int, out: np.ndarray, order
     for i in range(4, -1, -1):
         m = rank_level(S, T, g, i, order)
         for place in range(min(m, T[T_NTOK + i])):
-            out[order[place]] += T[T_TOKENS + 3 * i + place]
+            out[order[place]] += T[T_TOKENS + MAX_TOKENS * i + place]
 
 
 @kernel()

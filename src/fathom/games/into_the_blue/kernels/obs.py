@@ -40,12 +40,16 @@ from fathom.games.into_the_blue.kernels.kernel import (
     S_TO_ROLL,
     S_TURN_NO,
     chest_points,
+    placed,
     rank_level,
 )
 from fathom.games.into_the_blue.kernels.tables import (
     MAX_PLAYERS,
     MAX_SUBSETS,
+    MAX_TOKENS,
     MAX_VALUES,
+    N_FACES,
+    N_LEVELS,
     T_CHEST_PILE,
     T_CHOOSE,
     T_CHOOSE_N,
@@ -76,7 +80,7 @@ E_REROLLS, E_TOKEN_SCALE, E_NTOKENS, E_POINTS_SCALE, E_SCORE_SCALE, E_CHESTS_TOT
 def params(encoder: Any) -> tuple[np.ndarray, np.ndarray]:
     """``(OFF, E)``: the encoder's field offsets and scales as arrays for the kernel."""
     offsets = [encoder.field(name).offset for name in FIELDS]
-    for level in range(1, 6):
+    for level in range(1, N_LEVELS + 1):
         offsets += [encoder.field(f"level{level}.{part}").offset for part in ("shells", "tokens", "standing")]
     scales = [encoder.rerolls, encoder.token_scale, encoder.n_tokens, encoder.points_scale, encoder.score_scale,
               encoder.chests_total, encoder.size]
@@ -138,24 +142,24 @@ def observe(S: np.ndarray, T: np.ndarray, OFF: np.ndarray, E: np.ndarray, g: int
     if phase != OVER:
         kept = S[g, S_KEPT]
         for f in range(6):
-            out[OFF[O_KEPT] + f] = _sixths(T[T_COUNTS + kept * 6 + f])
+            out[OFF[O_KEPT] + f] = _sixths(T[T_COUNTS + kept * N_FACES + f])
         if phase == ROLLING:
             out[OFF[O_ROLLING]] = S[g, S_TO_ROLL] / 6
             for f in range(6):
-                out[OFF[O_DICE] + f] = _sixths(T[T_COUNTS + kept * 6 + f])
+                out[OFF[O_DICE] + f] = _sixths(T[T_COUNTS + kept * N_FACES + f])
         else:
             d = S[g, S_DICE]
             rolled = S[g, S_ROLLED]
             for f in range(6):
-                out[OFF[O_DICE] + f] = _sixths(T[T_COUNTS + d * 6 + f])
-                out[OFF[O_ROLLED] + f] = _sixths(T[T_COUNTS + rolled * 6 + f])
+                out[OFF[O_DICE] + f] = _sixths(T[T_COUNTS + d * N_FACES + f])
+                out[OFF[O_ROLLED] + f] = _sixths(T[T_COUNTS + rolled * N_FACES + f])
             out[OFF[O_RUN]] = T[T_RUN + d] / 5
             out[OFF[O_PERFECT]] = 1.0 if T[T_PERFECT + d] else 0.0
             if phase == PLACE:
                 hand = S[g, S_HAND + S[g, S_PLAYER]]
                 for lv in range(T[T_RUN + d]):
-                    c = T[T_COUNTS + d * 6 + lv]
-                    out[OFF[O_PLACE] + lv] = _min1(min(c, hand) / shells)
+                    c = T[T_COUNTS + d * N_FACES + lv]
+                    out[OFF[O_PLACE] + lv] = _min1(placed(T, c, hand) / shells)
     now = S[g, S_TURN_NO]
     out[OFF[O_TURN_NO]] = _min1(now / 100)
     order = scratch[:MAX_PLAYERS]
@@ -169,13 +173,13 @@ def observe(S: np.ndarray, T: np.ndarray, OFF: np.ndarray, E: np.ndarray, g: int
         base = OFF[O_LEVELS + 3 * i + 1]
         ntok = T[T_NTOK + i]
         for j in range(min(ntok, int(E[E_NTOKENS]))):
-            out[base + j] = T[T_TOKENS + 3 * i + j] / E[E_TOKEN_SCALE]
+            out[base + j] = T[T_TOKENS + MAX_TOKENS * i + j] / E[E_TOKEN_SCALE]
         base = OFF[O_LEVELS + 3 * i + 2]
         m = rank_level(S, T, g, i, order)
         for rank in range(min(m, n)):
             out[base + _rel(order[rank], seat, n) * n + rank] = 1.0
         for place in range(min(m, ntok)):  # treasure_points, from the same ranking
-            points[order[place]] += T[T_TOKENS + 3 * i + place]
+            points[order[place]] += T[T_TOKENS + MAX_TOKENS * i + place]
     over = phase == OVER
     chests_total = E[E_CHESTS_TOTAL]
     best = -1

@@ -8,15 +8,12 @@ all-cores loop plays its own slice of seeds with its own bots (seeded ``p + 1 + 
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
-from dataclasses import dataclass
-
 import numpy as np
 from numba import njit, prange
 
 from fathom.fast.jit import kernel
 from fathom.fast import rng as R
+from fathom.fast.timing import Timed, bots_for, timed
 from fathom.games.into_the_blue.kernels.kernel import (
     CHOOSE,
     S_CUR,
@@ -81,16 +78,11 @@ def play_random_parallel(S: np.ndarray, T: np.ndarray, first_seed: int, games_ea
     return out
 
 
-def bots_for(worker: int = 0) -> np.ndarray:
-    """The random bots' generator states, seeded as ``fathom bench`` seeds its bots."""
-    return np.array([R.new_state(np.uint64(p + 1 + 1000 * worker)) for p in range(MAX_PLAYERS)], np.uint64)
-
-
 def one_core(T: np.ndarray, first_seed: int, games: int) -> tuple[int, np.ndarray]:
     """``(transitions, length of each game)`` of ``games`` random games on this core."""
     S = new_batch(1)
     lengths = np.empty(games, np.int64)
-    return play_random_games(S, T, 0, first_seed, games, bots_for(), lengths), lengths
+    return play_random_games(S, T, 0, first_seed, games, bots_for(MAX_PLAYERS), lengths), lengths
 
 
 def all_cores(T: np.ndarray, first_seed: int, games_each: int, workers: int) -> int:
@@ -98,42 +90,9 @@ def all_cores(T: np.ndarray, first_seed: int, games_each: int, workers: int) -> 
     return int(play_random_parallel(new_batch(workers), T, first_seed, games_each).sum())
 
 
-@dataclass
-class Timed:
-    """What a timed loop did: wall and CPU seconds, transitions, complete games."""
-
-    seconds: float = 0.0
-    cpu_seconds: float = 0.0
-    transitions: int = 0
-    games: int = 0
-
-
 def play_for(T: np.ndarray, seconds: float, workers: int = 0, chunk: int = 2000) -> Timed:
     """Random games for about ``seconds`` of wall time, in calls of ``chunk`` games (a compiled loop
     cannot read the clock). ``workers`` 0: one core, the bench's own seeds and bots; otherwise that
     many rows spread over every core numba may use."""
-    return timed(T, new_batch(max(1, workers)), seconds, workers, chunk, play_random_games, play_random_parallel)
-
-
-def timed(T: np.ndarray, S: np.ndarray, seconds: float, workers: int, chunk: int, play_games: Callable[..., int],
-          play_parallel: Callable[..., np.ndarray]) -> Timed:
-    """Either game's timed loop: ``play_games(S, T, row, first seed, games, bots, lengths)`` on one
-    core, ``play_parallel(S, T, first seed, games each)`` on ``workers`` rows."""
-    out = Timed()
-    bots = bots_for()
-    lengths = np.empty(chunk, np.int64)
-    start, cpu = time.perf_counter(), time.process_time()
-    seed = 0
-    while time.perf_counter() - start < seconds:
-        if workers:
-            each = max(1, chunk // workers)
-            out.transitions += int(play_parallel(S, T, seed, each).sum())
-            out.games += each * workers
-            seed += each * workers
-        else:
-            out.transitions += play_games(S, T, 0, seed, chunk, bots, lengths)
-            out.games += chunk
-            seed += chunk
-    out.seconds = time.perf_counter() - start
-    out.cpu_seconds = time.process_time() - cpu
-    return out
+    return timed(T, new_batch(max(1, workers)), seconds, workers, chunk, MAX_PLAYERS, play_random_games,
+                 play_random_parallel)

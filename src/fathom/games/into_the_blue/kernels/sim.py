@@ -36,7 +36,7 @@ from fathom.games.into_the_blue.kernels.kernel import (
     sample_chance,
     scores,
 )
-from fathom.games.into_the_blue.kernels.tables import MAX_PLAYERS, MAX_VALUES, T_N, T_NV, T_PERFECT, T_RUN
+from fathom.games.into_the_blue.kernels.tables import MAX_PLAYERS, MAX_VALUES, N_LEVELS, T_N, T_NV, T_PERFECT, T_RUN
 from fathom.games.into_the_blue.kernels.tables import build as build_tables
 from fathom.fast.sim_tasks import Played, bot_states, seat_policies, seeds
 from fathom.games.into_the_blue import scoring
@@ -108,7 +108,7 @@ def _play_range(S: np.ndarray, T: np.ndarray, BI: np.ndarray, BF: np.ndarray, re
         out[g, C_LENGTH] = steps
         out[g, C_TURNS] = S[g, S_TURN_NO]
         for p in range(T[T_N]):
-            for level in range(5):
+            for level in range(N_LEVELS):
                 out[g, C_SHELLS + p] += S[g, S_BOARD + level * MAX_PLAYERS + p]
             for v in range(T[T_NV]):
                 out[g, C_CHESTS + p] += S[g, S_CHESTS + p * MAX_VALUES + v]

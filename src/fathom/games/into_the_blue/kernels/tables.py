@@ -18,7 +18,8 @@ import numpy as np
 
 from fathom.core.errors import OptionError
 from fathom.games.into_the_blue import actions as A
-from fathom.games.into_the_blue import dice
+from fathom.games.into_the_blue import data, dice
+from fathom.games.into_the_blue import placement
 
 KEY = dice.KEY  # 1024: multiset ids fit in 10 bits
 NMS = len(dice.MULTISETS)  # 924 multisets of 0..6 dice
@@ -27,6 +28,10 @@ MAX_ROLL = max(len(r) for r in dice.ROLLS)  # 462
 LUT = 6 ** dice.DICE  # 46656 ordered rolls of six dice
 MAX_PLAYERS = 5
 MAX_VALUES = 16  # distinct chest values a data file may have for the compiled engine
+MAX_SHELLS = 63  # shells per player a data file may have for the compiled engine
+N_FACES = len(dice.FACES)  # a multiset's counts per face (T_COUNTS) are rows of this width
+N_LEVELS = len(data.LEVELS)
+MAX_TOKENS = 3  # treasure tokens a level may hold (a main and two secondaries, R-IB-5): T_TOKENS rows
 
 # scalars (T_FIRST: the seat that plays first, -1 when setup draws it, R-IB-1; T_FIRST0: the id of
 # the chance outcome "seat 0 plays first")
@@ -43,14 +48,16 @@ def _layout(*fields: tuple[str, int]) -> dict[str, int]:
 
 
 _AT = _layout(
-    ("SIZE", NMS), ("RUN", NMS), ("PERFECT", NMS), ("COUNTS", NMS * 6), ("ADD", NMS * KEY), ("KEEP", NMS * KEY),
-    ("CHOOSE", NMS * MAX_SUBSETS), ("CHOOSE_N", NMS), ("ROLL_ACT", 7 * MAX_ROLL), ("ROLL_N", 7),
-    ("ROLL_LUT", 7 * LUT), ("TOKENS", 15), ("NTOK", 5), ("CHEST_VALUES", MAX_VALUES), ("CHEST_PILE", MAX_VALUES),
+    ("SIZE", NMS), ("RUN", NMS), ("PERFECT", NMS), ("COUNTS", NMS * N_FACES), ("ADD", NMS * KEY), ("KEEP", NMS * KEY),
+    ("CHOOSE", NMS * MAX_SUBSETS), ("CHOOSE_N", NMS), ("ROLL_ACT", (dice.DICE + 1) * MAX_ROLL), ("ROLL_N", dice.DICE + 1),
+    ("ROLL_LUT", (dice.DICE + 1) * LUT), ("TOKENS", N_LEVELS * MAX_TOKENS), ("NTOK", N_LEVELS), ("CHEST_VALUES", MAX_VALUES), ("CHEST_PILE", MAX_VALUES),
+    ("PLACED", (dice.DICE + 1) * (MAX_SHELLS + 1)),
 )
 T_SIZE, T_RUN, T_PERFECT, T_COUNTS = _AT["SIZE"], _AT["RUN"], _AT["PERFECT"], _AT["COUNTS"]
 T_ADD, T_KEEP, T_CHOOSE, T_CHOOSE_N = _AT["ADD"], _AT["KEEP"], _AT["CHOOSE"], _AT["CHOOSE_N"]
 T_ROLL_ACT, T_ROLL_N, T_ROLL_LUT = _AT["ROLL_ACT"], _AT["ROLL_N"], _AT["ROLL_LUT"]
 T_TOKENS, T_NTOK, T_CHEST_VALUES, T_CHEST_PILE = _AT["TOKENS"], _AT["NTOK"], _AT["CHEST_VALUES"], _AT["CHEST_PILE"]
+T_PLACED = _AT["PLACED"]  # [shown * (MAX_SHELLS + 1) + hand]: shells a placement puts (placement.shells_placed)
 T_LEN = _AT["END"]
 
 
@@ -61,6 +68,9 @@ def build(game: Any) -> tuple[np.ndarray, np.ndarray]:
     if values > MAX_VALUES:
         raise OptionError(f"fathom.fast: the data has {values} distinct chest values; the compiled engine "
                           f"allows at most {MAX_VALUES} (use the reference engine for this data file)")
+    if game.shells > MAX_SHELLS:
+        raise OptionError(f"fathom.fast: the data gives {game.shells} shells per player; the compiled engine "
+                          f"allows at most {MAX_SHELLS} (use the reference engine for this data file)")
     t = np.zeros(T_LEN, np.int32)
     first = getattr(game, "first_player", 0)  # None: drawn at setup (R-IB-1)
     t[T_N], t[T_SHELLS], t[T_REROLLS], t[T_NV] = game.num_players, game.shells, game.rerolls, values
@@ -69,7 +79,7 @@ def build(game: Any) -> tuple[np.ndarray, np.ndarray]:
     t[T_SIZE:T_SIZE + NMS] = dice.SIZE
     t[T_RUN:T_RUN + NMS] = dice.RUN
     t[T_PERFECT:T_PERFECT + NMS] = dice.PERFECT
-    t[T_COUNTS:T_COUNTS + NMS * 6] = np.array(dice.COUNTS).ravel()
+    t[T_COUNTS:T_COUNTS + NMS * N_FACES] = np.array(dice.COUNTS).ravel()
     t[T_ADD:T_ADD + NMS * KEY] = -1
     t[T_KEEP:T_KEEP + NMS * KEY] = -1
     for k, v in dice.ADD.items():
@@ -79,7 +89,7 @@ def build(game: Any) -> tuple[np.ndarray, np.ndarray]:
     for d, choices in A.CHOOSE_ACTIONS.items():
         t[T_CHOOSE + d * MAX_SUBSETS:T_CHOOSE + d * MAX_SUBSETS + len(choices)] = choices
         t[T_CHOOSE_N + d] = len(choices)
-    p = np.zeros(7 * MAX_ROLL, np.float64)
+    p = np.zeros((dice.DICE + 1) * MAX_ROLL, np.float64)
     for k in range(1, dice.DICE + 1):
         acts, cum, total = A.ROLL_CUM[k]
         t[T_ROLL_N + k] = len(acts)
@@ -89,8 +99,11 @@ def build(game: Any) -> tuple[np.ndarray, np.ndarray]:
         index = np.searchsorted(np.array(cum), np.arange(total), side="right")
         t[T_ROLL_LUT + k * LUT:T_ROLL_LUT + k * LUT + total] = np.array(acts)[index]
     for i, tokens in enumerate(game.tokens):
-        t[T_TOKENS + 3 * i:T_TOKENS + 3 * i + len(tokens)] = tokens
+        t[T_TOKENS + MAX_TOKENS * i:T_TOKENS + MAX_TOKENS * i + len(tokens)] = tokens
         t[T_NTOK + i] = len(tokens)
     t[T_CHEST_VALUES:T_CHEST_VALUES + values] = game.chest_values
     t[T_CHEST_PILE:T_CHEST_PILE + values] = game.chest_pile
+    for shown in range(dice.DICE + 1):  # R-IB-2, from the reference's own function
+        for hand in range(MAX_SHELLS + 1):
+            t[T_PLACED + shown * (MAX_SHELLS + 1) + hand] = placement.shells_placed(shown, hand)
     return t, p

@@ -24,6 +24,7 @@ from fathom.cli.renderers import ChoiceMenu
 from fathom.core.api import State
 from fathom.games.into_the_blue import dice, odds, scoring
 from fathom.games.into_the_blue.game import IntoTheBlueGame
+from fathom.games.into_the_blue import placement
 from fathom.i18n import DEFAULT_LANG, Translator
 
 ENGLISH = Translator("en")
@@ -200,7 +201,7 @@ def placement_note(view: dict[str, Any], seat: int, level: int, table: int, tr: 
     hand = [s["shells_left"] for s in view["seats"]]
     last = [s["last_turn"] for s in view["seats"]]
     before = scoring.treasure_points(board, hand, last, tokens)[seat]
-    n = min(dice.COUNTS[table][level - 1], hand[seat])
+    n = placement.shells_placed(dice.COUNTS[table][level - 1], hand[seat])
     board[level - 1][seat] += n
     hand[seat] -= n
     after = scoring.treasure_points(board, hand, last, tokens)[seat]

@@ -71,7 +71,7 @@ from fathom.games.deep_blue.kernels.tables import (
     T_DIST,
     T_GEM_VP,
     T_GEM_VP_SPOT,
-    T_HAZARD,
+    T_HAZARD_FROM,
     T_LEADER_VP,
     T_N,
     T_NADV,
@@ -413,7 +413,7 @@ def _continue(S: np.ndarray, T: np.ndarray, G: np.ndarray, g: int, seat: int, ou
         gem = int(G[G_HAZARDS + i])
         if gem < 0:
             break
-        if S[g, S_D_DRAWN + gem] > 0 and T[T_HAZARD + gem] and not _can_defend(S, T, g, seat, gem):
+        if S[g, S_D_DRAWN + gem] >= T[T_HAZARD_FROM + gem] and not _can_defend(S, T, g, seat, gem):
             risk += S[g, S_BAG + gem] / total
     gained = 0
     for gem in range(N_GEMS):

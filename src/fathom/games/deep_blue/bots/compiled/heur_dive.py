@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from fathom.games.deep_blue.kernels.tables import N_GEMS, T_BOUNTY_SET, T_BOUNTY_VP, T_HAZARD
+from fathom.games.deep_blue.kernels.tables import N_GEMS, NEVER_HAZARD, T_BOUNTY_SET, T_BOUNTY_VP, T_HAZARD_FROM
 from fathom.fast.jit import kernel
 
 # ---- the solver's columns ----------------------------------------------------------------------
@@ -26,7 +26,7 @@ V_FULL = 0  # [N_GEMS] the bag with this dive's gems back in
 V_SHIFT = V_FULL + N_GEMS  # [N_GEMS] bit offset of each colour in a packed position
 V_MERGE = V_SHIFT + N_GEMS  # [N_GEMS] 1: a colour that cannot matter (merged)
 V_RATES = V_MERGE + N_GEMS  # [N_GEMS] VP per gem still in at the end
-V_HAZ = V_RATES + N_GEMS  # [N_GEMS] 1: a hazard colour
+V_HAZ = V_RATES + N_GEMS  # [N_GEMS] gems of the colour drawn before from which it is a hazard (T_HAZARD_FROM)
 (V_MASK, V_SIZE, V_LIMIT, V_PER_DRAW, V_BANKED, V_TILE_VP, V_BOUNTY, V_ONE_COUNT, V_KEPT, V_ANY_MERGE,
  V_BOUNTY_VP, V_BOUNTY_SET, V_NCARDS) = range(V_HAZ + N_GEMS, V_HAZ + N_GEMS + 13)
 V_CARDS = V_NCARDS + 1  # per scoring card type: needs[N_GEMS], needs_any, vp, copies
@@ -53,7 +53,7 @@ def solver_setup(SV: np.ndarray, T: np.ndarray, bag: np.ndarray, drawn: np.ndarr
         if f > top:
             top = f
         SV[V_RATES + g] = rates[g]
-        SV[V_HAZ + g] = T[T_HAZARD + g]
+        SV[V_HAZ + g] = T[T_HAZARD_FROM + g]
     bits = 1
     while (1 << bits) <= top:
         bits += 1
@@ -70,7 +70,7 @@ def solver_setup(SV: np.ndarray, T: np.ndarray, bag: np.ndarray, drawn: np.ndarr
     kept = 0
     any_merge = 0
     for g in range(N_GEMS):
-        relevant = T[T_HAZARD + g] != 0 or rates[g] != 0
+        relevant = T[T_HAZARD_FROM + g] != NEVER_HAZARD or rates[g] != 0
         for i in range(SV[V_NCARDS]):
             if SV[V_CARDS + i * CARD_W + g] > 0:
                 relevant = True
@@ -195,7 +195,7 @@ def _hazards(SV: np.ndarray, code: int, g1: int, g2: int, ng: int) -> tuple[int,
     h1 = h2 = -1
     for i in range(ng):
         gem = g1 if i == 0 else g2
-        if SV[V_HAZ + gem] and _count(SV, code, gem) > 0:
+        if _count(SV, code, gem) >= SV[V_HAZ + gem]:
             if nh == 0:
                 h1 = gem
             else:
@@ -207,9 +207,10 @@ def _hazards(SV: np.ndarray, code: int, g1: int, g2: int, ng: int) -> tuple[int,
 
 @kernel()
 def _hazards_in_bag(SV: np.ndarray, g: int, in_bag: int, drawn_before: int) -> int:
-    if not SV[V_HAZ + g]:
+    """``dive_model.hazards_in_bag``, the warnings counted from ``V_HAZ``."""
+    if SV[V_HAZ + g] == NEVER_HAZARD:
         return 0
-    return in_bag - (1 if drawn_before == 0 and in_bag > 0 else 0)
+    return in_bag - min(in_bag, max(0, SV[V_HAZ + g] - drawn_before))
 
 
 @kernel()
