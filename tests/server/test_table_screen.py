@@ -59,6 +59,17 @@ IN_VIEW = """(sel) => [...document.querySelectorAll(sel)].filter((el) => {
   return r.width === 0 || r.top < 0 || r.left < 0 || r.bottom > innerHeight + 1 || r.right > innerWidth + 1;
 }).map((el) => (el.dataset.action || el.dataset.card || el.id || el.className) + '')"""
 
+SHOWN = """(sel) => [...document.querySelectorAll(sel)].filter((el) => !el.hidden).filter((el) => {
+  const r = el.getBoundingClientRect();
+  if (r.width === 0 || r.top < 0 || r.left < 0 || r.bottom > innerHeight + 1 || r.right > innerWidth + 1) return true;
+  for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+    if (getComputedStyle(up).overflowY === 'visible') continue;  // a scrolling box: el must not be scrolled out of it
+    const b = up.getBoundingClientRect();
+    if (r.top < b.top - 1 || r.bottom > b.bottom + 1) { el.dataset.clippedBy = `${up.id || up.className} ${Math.round(b.top)}-${Math.round(b.bottom)} vs ${Math.round(r.top)}-${Math.round(r.bottom)}`; return true; }
+  }
+  return false;
+}).map((el) => (el.id || el.className) + ' ' + (el.dataset.clippedBy || ''))"""
+
 HAND_INSIDE = """() => { const p = document.getElementById('hand').getBoundingClientRect();
   return [...document.querySelectorAll('#hand .hand-row .card')].filter((c) => { const r = c.getBoundingClientRect();
     return r.left < p.left - 1 || r.right > p.right + 1; }).map((c) => c.dataset.card); }"""
@@ -73,7 +84,7 @@ def test_during_a_dive_the_person_leads_everything_the_call_needs_is_on_screen(l
     tid, tokens = links["id"], [s["token"] for s in links["seats"]]
     context, page = open_page(browser, live_server.url + links["seats"][0]["url"], size)
     rng = random.Random(6)
-    checked = {"lead": 0, "big_hand": 0}
+    checked = {"lead": 0, "big_hand": 0, "since": 0}
     seats_at = set()
     for _ in range(1200):
         state = live_server.get(f"/api/tables/{tid}/state")
@@ -96,6 +107,12 @@ def test_during_a_dive_the_person_leads_everything_the_call_needs_is_on_screen(l
                 assert "Your VP if the dive stopped now" in page.inner_text("#odds")
             for sel in wanted:
                 assert page.evaluate(IN_VIEW, sel) == [], (size, sel, mine["move_number"])
+            # "Since your last move" (issue 52): the whole panel in view, not scrolled out of its column
+            if page.evaluate("!document.getElementById('since').hidden"):
+                assert page.evaluate(SHOWN, "#since") == [], (size, "since", mine["move_number"])
+                checked["since"] += 1
+            for sel in ("#moves", "#odds"):
+                assert page.evaluate(SHOWN, sel) == [], (size, sel, mine["move_number"])
             assert page.evaluate(HAND_INSIDE) == [], (size, "hand card outside its panel")
             assert page.locator("#hand .hand-row .card").count() == hand
             assert page.evaluate("scrollY") == 0 and page.evaluate("document.documentElement.scrollWidth") <= size[0]
@@ -107,7 +124,7 @@ def test_during_a_dive_the_person_leads_everything_the_call_needs_is_on_screen(l
             page.wait_for_function(f"document.body.dataset.move === '{mine['move_number']}'")
             seats_at.add(json.dumps(page.evaluate(SEATS)))
         _act(live_server, tid, tokens[seat], _choose(legal, rng, bold=seat == 0))
-    assert checked["lead"] >= 3 and checked["big_hand"] >= 1, checked
+    assert checked["lead"] >= 3 and checked["big_hand"] >= 1 and checked["since"] >= 3, checked
     assert len(seats_at) == 1, seats_at  # no reflow of the seats' boards, whoever is to move
     assert not page.errors, page.errors
     context.close()
