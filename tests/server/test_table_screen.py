@@ -185,6 +185,9 @@ def test_on_a_phone_the_instruction_and_buttons_are_in_view_and_nothing_is_clipp
       return r.right > level.right - 2 || r.right > innerWidth; }).length""")
     assert page.locator(".level .shell b").count() >= 4 and clipped == 0
     assert page.evaluate(IN_VIEW, "#moves .prompt") == [] and page.evaluate(IN_VIEW, "#moves button") == []
+    sizes = page.evaluate("""[...document.querySelectorAll('#moves button, .dice .die.selectable, .level.legal')]
+      .map((b) => { const r = b.getBoundingClientRect(); return [r.width, r.height]; })""")
+    assert sizes and all(w >= 24 and h >= 24 for w, h in sizes), sizes  # the bar's buttons, the dice, the levels
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     context.close()
 
