@@ -306,3 +306,26 @@ def test_the_end_screen_shows_the_engines_places_and_totals(live_server, browser
             assert by_source == scores[seat] == int(cells[f"led:{seat}"]) + int(cells[f"joined:{seat}"])
     assert not page.errors, page.errors
     context.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1440, 900)], ids=["1280x800", "1440x900"])
+def test_a_hand_of_eight_different_cards_stays_inside_its_panel(live_server, browser, size):
+    """Eight kinds of card in hand (greedy bots, seed 3, move 284): each card narrowed into the panel,
+    none cut off at its right edge (they stopped at 50 px each and the last ones were clipped)."""
+    from fathom.bots.registry import make_bot
+
+    state = fathom.new_game("deep-blue", players=3, seed=3)
+    bots = [make_bot("1", "deep-blue", 30 + s) for s in range(3)]
+    while state.move_number() < 284 or state.current_player != 0:
+        state.apply(state.sample_chance() if state.is_chance_node() else bots[state.current_player].choose(state))
+    kinds = sum(1 for n in state.view(0)["seats"][0]["hand"].values() if n)
+    assert kinds == 8
+    links = live_server.post("/api/tables", {"game": "deep-blue", "save": state.to_dict(),
+                                             "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "1"},
+                                                       {"kind": "bot", "bot": "1"}]})
+    context, page = open_page(browser, live_server.url + links["seats"][0]["url"], size)
+    page.wait_for_function("document.body.dataset.mine === '1'")
+    assert page.locator("#hand .hand-row .card").count() == kinds
+    assert page.evaluate(HAND_INSIDE) == [] and page.evaluate(IN_VIEW, "#hand .hand-row .card") == []
+    assert not page.errors, page.errors
+    context.close()
