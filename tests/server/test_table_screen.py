@@ -275,7 +275,9 @@ def _engine_state(server: Any, tid: str) -> Any:
 
 @pytest.mark.parametrize("game,lang", [("deep-blue", "fr"), ("into-the-blue", "en")])
 def test_the_end_screen_shows_the_engines_places_and_totals(live_server, browser, game, lang):
-    links = _people(live_server, game, 3, seed=4)
+    # four seats with long names: the results must still fit the side column at 1280×800
+    links = live_server.post("/api/tables", {"game": game, "seed": 4, "seats": [
+        {"kind": "human", "name": x} for x in ("Eugenie", "Auguste", "Bartholomew", "Maximilienne")]})
     _until(live_server, links, lambda seat, st: False, random.Random(4), limit=6000)
     state = _engine_state(live_server, links["id"])
     assert state.is_terminal()
@@ -284,10 +286,10 @@ def test_the_end_screen_shows_the_engines_places_and_totals(live_server, browser
     page.wait_for_selector("#results")
     cells = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('#results td[data-row]')]
       .map((td) => [td.dataset.row + ':' + td.dataset.seat, td.textContent.trim()]))""")
-    ranks = {seat: 1 + sum(1 for other in range(3) if scores[other] > scores[seat]
+    ranks = {seat: 1 + sum(1 for other in range(4) if scores[other] > scores[seat]
                            or (scores[other] == scores[seat] and other in winners and seat not in winners))
-             for seat in range(3)}
-    for seat in range(3):
+             for seat in range(4)}
+    for seat in range(4):
         assert float(cells[f"total:{seat}"]) == scores[seat]
         assert int(cells[f"rank:{seat}"]) == ranks[seat]
     first = page.evaluate("[...document.querySelectorAll('#results th[data-seat]')].map((th) => +th.dataset.seat)")
@@ -301,10 +303,17 @@ def test_the_end_screen_shows_the_engines_places_and_totals(live_server, browser
         awards = state.awards()
         assert shown == [[level, [a.seat for a in awards if a.level == level]] for level in sorted({a.level for a in awards})]
     else:
-        for seat in range(3):
+        for seat in range(4):
             by_source = sum(int(cells[f"{name}:{seat}"]) for name in ("wreck", "cards", "gems", "scenario"))
             assert by_source == scores[seat] == int(cells[f"led:{seat}"]) + int(cells[f"joined:{seat}"])
     assert not page.errors, page.errors
+    context.close()
+    # at 1280×800 the results fit the side column: no seat's column cut off at its right edge
+    context, page = open_page(browser, live_server.url + links["seats"][0]["url"], (1280, 800), lang)
+    page.wait_for_selector("#results")
+    cut = page.evaluate("""() => { const box = document.querySelector('#results').closest('.table-scroll').getBoundingClientRect();
+      return [...document.querySelectorAll('#results th, #results td')].filter((c) => c.getBoundingClientRect().right > box.right + 1).length; }""")
+    assert cut == 0
     context.close()
 
 
