@@ -471,6 +471,13 @@ function rememberTable(msg, mine) {
   localStorage.setItem("fathom.mine", JSON.stringify(Object.fromEntries(keep)));
 }
 
+// The log's room changes when a panel above it grows or shrinks ("since", the dive, the results):
+// it keeps showing its newest line, as after each render.
+if (window.ResizeObserver) {
+  new ResizeObserver(() => { const ol = document.getElementById("log"); ol.scrollTop = ol.scrollHeight; })
+    .observe(document.getElementById("log"));
+}
+
 function renderLog(events) {
   const ol = document.getElementById("log");
   const r = app.renderer;
@@ -721,8 +728,8 @@ function render(fresh = []) {
   app.marks = app.replay ? null : app.motion.marks(events, live.you);
   app.renderer.render(msg, events);
   boardTargets();
+  renderSince(msg, events); // before the log: the log takes the room the panels above it leave
   renderLog(events);
-  renderSince(msg, events);
   if (!app.replay) app.motion.after(fresh);
   signalTurn(live);
   followMoves();
