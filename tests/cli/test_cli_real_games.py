@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import json
 from pathlib import Path
 
@@ -47,7 +49,7 @@ def test_deep_blue_undo_takes_back_the_persons_own_step_only(cli, tmp_path: Path
     undone = cli("play", "deep-blue", "--seed", "4", "--save", str(saves[0]), stdin="1\nundo\nundo\n2\n1\nquit\n")
     plain = cli("play", "deep-blue", "--seed", "4", "--save", str(saves[1]), stdin="2\n1\nquit\n")
     assert undone.code == plain.code == 0, undone
-    assert "Took back: recruit slot1" in undone.out
+    assert re.search(r"Took back: Recruit .*\(\$\d\) \[recruit slot1\]", undone.out), undone.out  # by name (issue 52)
     assert "Nothing to undo: only your own last move in your turn" in undone.out
     actions = [json.loads(path.read_text())["actions"] for path in saves]
     assert actions[0] == actions[1]  # as if the recruit had never been played
@@ -60,7 +62,7 @@ def test_deep_blue_resumed_mid_turn_can_still_undo_that_turns_step(cli, tmp_path
     assert cli("play", "deep-blue", "--seed", "4", "--save", str(save), stdin="1\nquit\n").code == 0
     resumed = cli("play", "--resume", str(save), stdin="undo\nquit\n")
     assert resumed.code == 0, resumed
-    assert "Took back: recruit slot1" in resumed.out
+    assert re.search(r"Took back: Recruit .*\(\$\d\) \[recruit slot1\]", resumed.out), resumed.out
     assert json.loads(save.read_text())["actions"][-1] != "recruit slot1"
 
 

@@ -77,7 +77,7 @@ def test_a_whole_into_the_blue_game_played_by_a_person_reads_like_a_game(cli, la
         assert "Chests left" not in run.out and "Your move" not in run.out
     # every keep/reroll prompt lists the best choice first, marked, by faces
     firsts = [line for line in run.out.splitlines() if line.startswith("★  1. ")]
-    assert firsts and all(re.match(r"★  1\. (keep|reroll|stop|garder|relancer|s'arrêter)", f) for f in firsts)
+    assert firsts and all(re.match(r"★  1\. (Reroll|Stop|Relancer|S'arrêter)", f) for f in firsts)
     data = json.loads(save.read_text())
     data["actions"] = data["actions"][:30]  # a board per step: a prefix is enough to see the words
     save.write_text(json.dumps(data))
@@ -158,9 +158,9 @@ def test_all_lists_every_choice_with_its_odds_and_the_hint_names_the_best(cli) -
     run = cli("play", "into-the-blue", "--players", "3", "--seed", "5", "--option", "first_player=0", stdin="hint\nall\nkeep 1 3 4\nquit\n")
     assert run.code == 0, run
     short = run.out.split("Your move")[0]
-    assert "★  1. keep 1 3 4, reroll 1 3 ◈   value 8.30  (best)" in short
-    assert "  36. stop: place on L1×2   value 3.50" in short and "… 30 more choices" in short
-    assert "Hint (ismcts): 1. keep 1 3 4, reroll 1 3 ◈" in run.out
+    assert "★  1. Reroll 1 3 ◈, keep 1 3 4   value 8.30  (best)" in short  # the move by name, as the page says it
+    assert "  36. Stop: run to level 1   value 3.50" in short and "… 30 more choices" in short
+    assert "Hint (ismcts): 1. Reroll 1 3 ◈, keep 1 3 4" in run.out
     every = run.out.split("Every choice, best first")[1].split("Your move")[0]
     assert len(re.findall(r"^.\s*\d+\. ", every, re.MULTILINE)) == 36
     assert "P(perfect)=" in every and "reach L1 sure" in every
@@ -172,12 +172,13 @@ def test_all_lists_every_choice_with_its_odds_and_the_hint_names_the_best(cli) -
 
 
 def test_in_french_placements_are_listed_in_words_and_can_be_typed_so(cli) -> None:
-    """The notation ``place 2`` is what an English player types; in French the list says
-    ``Poser au niveau 2``, and typing those words plays it."""
+    """The notation ``place 2`` is what an English player types; in French the list names the move
+    as the page does (``Poser 2 coquillages au niveau 1 (trésor 3)``), and typing the plain words
+    ``Poser au niveau 1`` still plays it."""
     run = cli("play", "into-the-blue", "--players", "2", "--seed", "5", "--lang", "fr",
               stdin="1\n" * 2 + "Poser au niveau 1\nquit\n")
     assert run.code == 0, run
-    assert re.search(r"^ +1\. Poser au niveau 1 ", run.out, re.MULTILINE)
+    assert re.search(r"^ +1\. Poser \d coquillages? au niveau 1 \(trésor \d+\) ", run.out, re.MULTILINE)
     assert not re.search(r"^ +\d+\. place \d", run.out, re.MULTILINE)
     typed = run.out.split("Votre coup [1-4, coup, ou help] : Poser au niveau 1")
     assert len(typed) == 2, run.out

@@ -89,3 +89,27 @@ def test_play_on_from_a_replay_position(client) -> None:
         assert refused.status_code == 400, bad
     early = make_table(client, SEATS, game="into-the-blue", seed=3, options={})
     assert client.post(f"/api/tables/{early['id']}/play-on", json={"step": 1}).status_code == 409
+
+
+def test_an_analysis_job_stops_at_its_cpu_budget_so_live_bots_do_not_wait_behind_it(monkeypatch) -> None:
+    """Issue 52: eight Deep Blue decisions a job held a worker 4-6 s of CPU, and a live table's bots
+    waited behind each job (25-40 s on a loaded machine). Now a job returns once past its budget,
+    with at least one decision, and the next job goes on from there: the rows are the same."""
+    import fathom.server.analysis as an
+
+    state = finished_game(5)
+    save = state.to_json()
+    points = decision_points(state)[:6]
+    monkeypatch.setattr(an, "JOB_SECONDS", 1e9)  # a budget never reached: every point in one job
+    whole = an.analyse_points(save, points, 4)
+    assert len(whole) == len(points)
+    monkeypatch.setattr(an, "JOB_SECONDS", 0.0)  # past the budget after each decision
+    an._WALKER = None
+    rows: list[dict] = []
+    jobs = 0
+    while len(rows) < len(points):
+        got = an.analyse_points(save, points[len(rows):len(rows) + an.CHUNK], 4)
+        assert len(got) == 1  # one decision, then the job is over its budget
+        rows += got
+        jobs += 1
+    assert jobs == len(points) and [r["step"] for r in rows] == [r["step"] for r in whole]

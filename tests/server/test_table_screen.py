@@ -59,6 +59,17 @@ IN_VIEW = """(sel) => [...document.querySelectorAll(sel)].filter((el) => {
   return r.width === 0 || r.top < 0 || r.left < 0 || r.bottom > innerHeight + 1 || r.right > innerWidth + 1;
 }).map((el) => (el.dataset.action || el.dataset.card || el.id || el.className) + '')"""
 
+SHOWN = """(sel) => [...document.querySelectorAll(sel)].filter((el) => !el.hidden).filter((el) => {
+  const r = el.getBoundingClientRect();
+  if (r.width === 0 || r.top < 0 || r.left < 0 || r.bottom > innerHeight + 1 || r.right > innerWidth + 1) return true;
+  for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+    if (getComputedStyle(up).overflowY === 'visible') continue;  // a scrolling box: el must not be scrolled out of it
+    const b = up.getBoundingClientRect();
+    if (r.top < b.top - 1 || r.bottom > b.bottom + 1) { el.dataset.clippedBy = `${up.id || up.className} ${Math.round(b.top)}-${Math.round(b.bottom)} vs ${Math.round(r.top)}-${Math.round(r.bottom)}`; return true; }
+  }
+  return false;
+}).map((el) => (el.id || el.className) + ' ' + (el.dataset.clippedBy || ''))"""
+
 HAND_INSIDE = """() => { const p = document.getElementById('hand').getBoundingClientRect();
   return [...document.querySelectorAll('#hand .hand-row .card')].filter((c) => { const r = c.getBoundingClientRect();
     return r.left < p.left - 1 || r.right > p.right + 1; }).map((c) => c.dataset.card); }"""
@@ -91,7 +102,7 @@ def test_during_a_dive_the_person_leads_everything_the_call_needs_is_on_screen(l
     tid, tokens = links["id"], [s["token"] for s in links["seats"]]
     context, page = open_page(browser, live_server.url + links["seats"][0]["url"], size)
     rng = random.Random(6)
-    checked = {"lead": 0, "big_hand": 0}
+    checked = {"lead": 0, "big_hand": 0, "since": 0}
     seats_at = set()
     for _ in range(1200):
         state = live_server.get(f"/api/tables/{tid}/state")
@@ -117,6 +128,12 @@ def test_during_a_dive_the_person_leads_everything_the_call_needs_is_on_screen(l
                 assert page.evaluate(DIVE_HAZARDS, drawn) == _hazards_drawn(drawn) == 2
             for sel in wanted:
                 assert page.evaluate(IN_VIEW, sel) == [], (size, sel, mine["move_number"])
+            # "Since your last move" (issue 52): the whole panel in view, not scrolled out of its column
+            if page.evaluate("!document.getElementById('since').hidden"):
+                assert page.evaluate(SHOWN, "#since") == [], (size, "since", mine["move_number"])
+                checked["since"] += 1
+            for sel in ("#moves", "#odds"):
+                assert page.evaluate(SHOWN, sel) == [], (size, sel, mine["move_number"])
             assert page.evaluate(HAND_INSIDE) == [], (size, "hand card outside its panel")
             assert page.locator("#hand .hand-row .card").count() == hand
             assert page.evaluate("scrollY") == 0 and page.evaluate("document.documentElement.scrollWidth") <= size[0]
@@ -128,7 +145,7 @@ def test_during_a_dive_the_person_leads_everything_the_call_needs_is_on_screen(l
             page.wait_for_function(f"document.body.dataset.move === '{mine['move_number']}'")
             seats_at.add(json.dumps(page.evaluate(SEATS)))
         _act(live_server, tid, tokens[seat], _choose(legal, rng, bold=seat == 0))
-    assert checked["lead"] >= 3 and checked["big_hand"] >= 1, checked
+    assert checked["lead"] >= 3 and checked["big_hand"] >= 1 and checked["since"] >= 3, checked
     assert len(seats_at) == 1, seats_at  # no reflow of the seats' boards, whoever is to move
     assert not page.errors, page.errors
     context.close()
@@ -184,11 +201,15 @@ def test_on_a_phone_the_instruction_and_buttons_are_in_view_and_nothing_is_clipp
     page = context.new_page()
     page.goto(live_server.url + links["seats"][0]["url"])
     page.wait_for_function("document.body.dataset.mine === '1'", timeout=15000)
+    page.wait_for_function("document.querySelectorAll('.level .shell b').length >= 4", timeout=10000)  # laid out
     clipped = page.evaluate("""() => [...document.querySelectorAll('.level .shell b')].filter((b) => {
       const r = b.getBoundingClientRect(), level = b.closest('.level').getBoundingClientRect();
       return r.right > level.right - 2 || r.right > innerWidth; }).length""")
     assert page.locator(".level .shell b").count() >= 4 and clipped == 0
     assert page.evaluate(IN_VIEW, "#moves .prompt") == [] and page.evaluate(IN_VIEW, "#moves button") == []
+    sizes = page.evaluate("""[...document.querySelectorAll('#moves button, .dice .die.selectable, .level.legal')]
+      .map((b) => { const r = b.getBoundingClientRect(); return [r.width, r.height]; })""")
+    assert sizes and all(w >= 24 and h >= 24 for w, h in sizes), sizes  # the bar's buttons, the dice, the levels
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     context.close()
 
@@ -276,7 +297,9 @@ def _engine_state(server: Any, tid: str) -> Any:
 
 @pytest.mark.parametrize("game,lang", [("deep-blue", "fr"), ("into-the-blue", "en")])
 def test_the_end_screen_shows_the_engines_places_and_totals(live_server, browser, game, lang):
-    links = _people(live_server, game, 3, seed=4)
+    # four seats with long names: the results must still fit the side column at 1280×800
+    links = live_server.post("/api/tables", {"game": game, "seed": 4, "seats": [
+        {"kind": "human", "name": x} for x in ("Eugenie", "Auguste", "Bartholomew", "Maximilienne")]})
     _until(live_server, links, lambda seat, st: False, random.Random(4), limit=6000)
     state = _engine_state(live_server, links["id"])
     assert state.is_terminal()
@@ -285,10 +308,10 @@ def test_the_end_screen_shows_the_engines_places_and_totals(live_server, browser
     page.wait_for_selector("#results")
     cells = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('#results td[data-row]')]
       .map((td) => [td.dataset.row + ':' + td.dataset.seat, td.textContent.trim()]))""")
-    ranks = {seat: 1 + sum(1 for other in range(3) if scores[other] > scores[seat]
+    ranks = {seat: 1 + sum(1 for other in range(4) if scores[other] > scores[seat]
                            or (scores[other] == scores[seat] and other in winners and seat not in winners))
-             for seat in range(3)}
-    for seat in range(3):
+             for seat in range(4)}
+    for seat in range(4):
         assert float(cells[f"total:{seat}"]) == scores[seat]
         assert int(cells[f"rank:{seat}"]) == ranks[seat]
     first = page.evaluate("[...document.querySelectorAll('#results th[data-seat]')].map((th) => +th.dataset.seat)")
@@ -302,8 +325,38 @@ def test_the_end_screen_shows_the_engines_places_and_totals(live_server, browser
         awards = state.awards()
         assert shown == [[level, [a.seat for a in awards if a.level == level]] for level in sorted({a.level for a in awards})]
     else:
-        for seat in range(3):
+        for seat in range(4):
             by_source = sum(int(cells[f"{name}:{seat}"]) for name in ("wreck", "cards", "gems", "scenario"))
             assert by_source == scores[seat] == int(cells[f"led:{seat}"]) + int(cells[f"joined:{seat}"])
+    assert not page.errors, page.errors
+    context.close()
+    # at 1280×800 the results fit the side column: no seat's column cut off at its right edge
+    context, page = open_page(browser, live_server.url + links["seats"][0]["url"], (1280, 800), lang)
+    page.wait_for_selector("#results")
+    cut = page.evaluate("""() => { const box = document.querySelector('#results').closest('.table-scroll').getBoundingClientRect();
+      return [...document.querySelectorAll('#results th, #results td')].filter((c) => c.getBoundingClientRect().right > box.right + 1).length; }""")
+    assert cut == 0
+    context.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1440, 900)], ids=["1280x800", "1440x900"])
+def test_a_hand_of_eight_different_cards_stays_inside_its_panel(live_server, browser, size):
+    """Eight kinds of card in hand (greedy bots, seed 3, move 284): each card narrowed into the panel,
+    none cut off at its right edge (they stopped at 50 px each and the last ones were clipped)."""
+    from fathom.bots.registry import make_bot
+
+    state = fathom.new_game("deep-blue", players=3, seed=3)
+    bots = [make_bot("1", "deep-blue", 30 + s) for s in range(3)]
+    while state.move_number() < 284 or state.current_player != 0:
+        state.apply(state.sample_chance() if state.is_chance_node() else bots[state.current_player].choose(state))
+    kinds = sum(1 for n in state.view(0)["seats"][0]["hand"].values() if n)
+    assert kinds == 8
+    links = live_server.post("/api/tables", {"game": "deep-blue", "save": state.to_dict(),
+                                             "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "1"},
+                                                       {"kind": "bot", "bot": "1"}]})
+    context, page = open_page(browser, live_server.url + links["seats"][0]["url"], size)
+    page.wait_for_function("document.body.dataset.mine === '1'")
+    assert page.locator("#hand .hand-row .card").count() == kinds
+    assert page.evaluate(HAND_INSIDE) == [] and page.evaluate(IN_VIEW, "#hand .hand-row .card") == []
     assert not page.errors, page.errors
     context.close()

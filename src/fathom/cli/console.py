@@ -17,7 +17,7 @@ from rich.pretty import Pretty
 from rich.table import Table
 from rich.text import Text
 
-from fathom.cli import renderers
+from fathom.cli import end_table, renderers
 from fathom.core.api import State
 from fathom.core.errors import OptionError
 from fathom.i18n import Translator
@@ -142,10 +142,20 @@ def shown_name(name: str | None, tr: Translator) -> str | None:
 
 
 def print_results(console: Console, state: State, labels: dict[int, str], tr: Translator | None = None) -> None:
-    """Final scores and winners as a table, then one plain summary line."""
+    """Final scores and winners as a table, then one plain summary line. A game whose plugin has an
+    end screen shows that one (places, totals, VP by source, tie-break, treasures: :mod:`.end_table`),
+    the page's numbers from the same source."""
     tr = tr or Translator()
     scores = state.scores()
     winners = set(state.winners())
+    end = end_table.end_summary(state)
+    if end is not None:
+        end_table.print_end(console, end, {s: seat_label(s, labels, tr) for s in range(len(scores))}, tr)
+        if end.get("shared"):
+            return
+        names = ", ".join(seat_label(s, labels, tr) for s in sorted(winners)) or tr("results.nobody")
+        console.print(Text(tr("results.winners", n=len(winners), names=names)))
+        return
     table = Table(title=tr("results.title"), title_justify="left")
     table.add_column(tr("results.seat"))
     table.add_column(tr("results.player"))

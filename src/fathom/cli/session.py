@@ -217,6 +217,17 @@ class Session:
         words = getattr(self.renderer, "move_label", None)
         return words(self.state, action) if words is not None else self.state.action_to_string(action)
 
+    def typed_names(self, action: int) -> set[str]:
+        """What may be typed for a legal move besides its notation (case folded): the list's label,
+        without the notation it shows in brackets, and the renderer's plain words for it
+        (``plain_label``: "Recruter case 1", as the list said it before moves had names)."""
+        label = " ".join(self.move_name(action).split())
+        names = {label, label.rsplit(" [", 1)[0] if label.endswith("]") else label}
+        plain = getattr(self.renderer, "plain_label", None)
+        if plain is not None:
+            names.add(" ".join(plain(self.state, action).split()))
+        return {n.casefold() for n in names}
+
     def menu(self, actions: list[int]) -> ChoiceMenu | None:
         """The renderer's menu for this decision, if it offers one (built once per position)."""
         key = (self.state.move_number(), tuple(actions))
@@ -312,8 +323,8 @@ class Session:
         folded = [a for name, a in by_name.items() if name.casefold() == key.casefold()]
         if len(folded) == 1:
             return folded[0]
-        said = [a for a in actions if " ".join(self.move_name(a).split()).casefold() == key.casefold()]
-        if len(said) == 1:  # the move as the list words it (another language's labels)
+        said = [a for a in actions if key.casefold() in self.typed_names(a)]
+        if len(said) == 1:  # the move as the list words it (by name, or another language's words)
             return said[0]
         if menu is not None:
             if text.casefold() in ("all", "tout"):

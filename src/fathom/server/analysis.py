@@ -2,8 +2,9 @@
 per job in the lane behind every live table's bots, then kept in the database with the table.
 
 Why chunks: a worker busy with one whole game would keep a core from live tables for minutes;
-a job of a few decisions takes a fraction of a second, and the fair queue serves any live bot
-first between two of them. Only one table's analysis runs in a process at a time per table
+a job weighs decisions until it has used ``JOB_SECONDS`` of CPU (at least one decision), and the
+fair queue serves any live bot first between two of them. (Eight Deep Blue decisions a job took
+4-6 s of CPU: a live table's bot waited that long behind it, 25-40 s on a loaded machine.) Only one table's analysis runs in a process at a time per table
 (``PER_TABLE_RUNNING``), so an analysis never takes more than one worker.
 """
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from typing import Any
 
 from fathom.analysis.decision import DEFAULT_PLAYOUTS, Settings
@@ -24,7 +26,11 @@ from fathom.server.storage import off_loop
 log = logging.getLogger("fathom.server")
 
 CHUNK = 8
-"""Decisions per worker job."""
+"""Decisions handed to a worker job at most (it may stop sooner: ``JOB_SECONDS``)."""
+
+JOB_SECONDS = 0.3
+"""CPU seconds after which a job returns the decisions weighed so far (one Deep Blue decision takes
+about 0.5-0.7 s, an Into the Blue one milliseconds): a live bot never waits behind more than one."""
 
 PLAYOUTS = DEFAULT_PLAYOUTS // 2
 """Scenarios per candidate: half of ``fathom analyze``'s, as a server's analysis has one worker, not every core."""
@@ -43,7 +49,13 @@ def analyse_points(save: str, points: list[tuple[int, int, int]], playouts: int)
     if _WALKER is None or _WALKER[0] != save:
         _WALKER = (save, Walker(save, Settings(playouts=playouts)))
     walker = _WALKER[1]
-    return [decision_row(walker.analyse(*point)) for point in points]
+    rows: list[dict[str, Any]] = []
+    start = time.process_time()
+    for point in points:  # at least one; then only while the job is within its CPU budget
+        rows.append(decision_row(walker.analyse(*point)))
+        if time.process_time() - start >= JOB_SECONDS:
+            break
+    return rows
 
 
 class Analyst:
@@ -80,9 +92,9 @@ class Analyst:
             points = await self.thinker.run(key, workers.ANALYSIS, plan, save)
             progress["total"] = len(points)
             rows: list[dict[str, Any]] = []
-            for start in range(0, len(points), CHUNK):
+            while len(rows) < len(points):  # a job returns at least one row, fewer than asked past its budget
                 rows += await self.thinker.run(key, workers.ANALYSIS, workers.analyse, save,
-                                               points[start:start + CHUNK], self.playouts)
+                                               points[len(rows):len(rows) + CHUNK], self.playouts)
                 progress["done"] = len(rows)
             seats = [{"seat": i, **{k: s[k] for k in ("kind", "bot", "name") if s.get(k)}}
                      for i, s in enumerate(table.rec.seats)]

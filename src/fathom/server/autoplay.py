@@ -101,6 +101,15 @@ def still(ref: Referee, table: LiveTable, state: State, move: int) -> bool:
     return ref.tables.get(table.id) is table and table.state is state and state.move_number() == move
 
 
+def think_for(ref: Referee, table: LiveTable, seat: int | None) -> None:
+    """This process now thinks for ``seat`` (``None``: nobody): its pages are told, and with several
+    processes the others too (a ``thinking`` notice, :mod:`.notify`), so every page of the table shows
+    the thinking mark, not only those connected to the process that plays the bots."""
+    if table.think_for(seat) and ref.store.shared:
+        detail = f"{'-' if seat is None else seat} {table.state.move_number()}"
+        spawn(off_loop(ref.store.announce, table.id, "thinking", detail))
+
+
 async def play(ref: Referee, table: LiveTable) -> None:
     """Play the server's moves (dice, bots, stand-ins) until a person is to move or the game ends."""
     delay = table.rec.settings.get("bot_delay_ms", 0) / 1000
@@ -114,7 +123,7 @@ async def play(ref: Referee, table: LiveTable) -> None:
         only = forced.due(table)  # a person's only move: played at once, like a die at pace 0
         if (who != CHANCE and not only or delay > 0) and not await lead(ref, table):
             return  # another process plays this table's bots; :meth:`Referee.sync` shows their moves
-        table.think_for(None if who == CHANCE or only else who)
+        think_for(ref, table, None if who == CHANCE or only else who)
         if delay > 0 and not only and (who == CHANCE or only_bots):
             await asyncio.sleep(delay / 2 if who == CHANCE else delay)
             if not still(ref, table, st, move):
@@ -148,7 +157,7 @@ async def play(ref: Referee, table: LiveTable) -> None:
         ref.arm_clock(table)
         for client in table.clients:
             client.mark()
-    table.think_for(None)
+    think_for(ref, table, None)
     if ref.store.shared and table.lease_until and ref.tables.get(table.id) is table:
         table.lease_until = 0.0  # a person is to move: whichever process hears their move plays on
         await off_loop(ref.store.drop_lease, table.id)

@@ -154,15 +154,19 @@ class LiveTable:
         depth = forced.undo_depth(self, seat)  # with the forced moves played for it since (:mod:`.forced`)
         return depth > 1 or depth == 1 and self.state.can_take_back(seat, self.log[-1].actor)
 
-    def think_for(self, seat: int | None) -> None:
+    def think_for(self, seat: int | None, move: int | None = None) -> bool:
         """Say which seat the server is now thinking for (``None``: nobody): each page is told at once
-        with a small ``thinking`` notice (no state is rebuilt), so it can show that the bot is at work."""
+        with a small ``thinking`` notice (no state is rebuilt), so it can show that the bot is at work.
+        ``move``: the move number it thinks at (another process's, heard late: :mod:`.notify`).
+        True if that changed (the other processes are then told: :func:`.autoplay.think_for`)."""
         if seat == self.thinking:
-            return
+            return False
         self.thinking = seat
         if seat is not None:
+            at = self.state.move_number() if move is None else move
             for client in self.clients:
-                client.push({"type": "thinking", "seat": seat, "move_number": self.state.move_number()})
+                client.push({"type": "thinking", "seat": seat, "move_number": at})
+        return True
 
     # ---- what one page sees ------------------------------------------------------------------
     def events_for(self, seat: int | None, start: int) -> list[dict[str, Any]]:

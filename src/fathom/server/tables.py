@@ -118,13 +118,19 @@ class Referee:
 
     async def sync(self, table_id: str, kind: str, detail: str = "") -> None:
         """Another process changed ``table_id`` (``log``: new moves, ``undo``, ``meta``: seats or settings)
-        or said something at it (``chat``: the message in ``detail``);
+        or said something at it (``chat``: the message in ``detail``; ``thinking``: "seat move" of the bot
+        it thinks for, ``-`` for none);
         ``detail`` of new moves: their first step and the moves (else they are read from the log)."""
         table = self.tables.get(table_id)
         if table is None:
             return  # not in memory here: read from the database when someone asks for it
         if kind == "chat":  # said on another process: not stored, only passed on
             chat.relay(table, json.loads(detail))
+            return
+        if kind == "thinking":  # another process thinks out a bot's move: these pages show it too
+            seat, move = (detail.split(" ") + ["-", "0"])[:2]
+            if seat.isdigit() or seat == "-":
+                table.think_for(None if seat == "-" else int(seat), int(move) if move.isdigit() else None)
             return
         async with table.lock:
             if kind == "log":

@@ -110,7 +110,8 @@ def hint(bot: Any, state: Any) -> tuple[Any, Any]:
 
 
 def analyse(save: str, points: list[tuple[int, int, int]], playouts: int) -> list[dict[str, Any]]:
-    """A finished game's decisions at ``points`` weighed by level 3 (:mod:`fathom.analysis`), as JSON rows."""
+    """A finished game's decisions at ``points`` weighed by level 3 (:mod:`fathom.analysis`), as JSON rows:
+    the first of them, and the next ones while the job is within its CPU budget (:data:`.analysis.JOB_SECONDS`)."""
     from fathom.server.analysis import analyse_points
 
     return analyse_points(save, points, playouts)

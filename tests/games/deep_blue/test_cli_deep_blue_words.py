@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,7 @@ from fathom.i18n import Translator
 # English labels of the board, the menu and the session that a French screen must not show,
 # each with the French that takes its place
 PLAYED = [
-    ("players: seat 0 (you)", "joueurs : place 0 (vous)"),
+    ("players: seat 0 (you)", "joueurs : siège 0 (vous)"),
     ("Seed 4", "Graine 4"),
     ("turn of you", "à vous de jouer"),
     ("you are yellow", "vous êtes jaune"),
@@ -47,11 +48,12 @@ PLAYED = [
     ("hidden scores", "options : scores cachés"),
     ("▶ Your move: recruit a crew member, refresh the market, sail, rest or dive",
      "▶ À vous : recruter un membre d'équipage, renouveler le marché, naviguer, vous reposer ou plonger"),
-    ("  1. recruit slot1   $1: Treasure Hunter 2VP ◆gold  $2", "  1. Recruter case 1   1 $ : Chasseur de trésors 2 PV ◆or  2 $"),
+    ("  1. Recruit Treasure Hunter ($1) [recruit slot1]   $1: Treasure Hunter 2VP",  # by name, as the page (issue 52)
+     "  1. Recruter Chasseur de trésors (1 $)   1 $ : Chasseur de trésors 2 PV"),
     ("  4. sail   up to 5 movement from your hand and tokens",
      "  4. Naviguer   jusqu'à 5 déplacements avec votre main et vos jetons"),
     ("Pay $1 more for the card in slot1", "Payez encore 1 $ pour la carte de la case 1"),
-    ("pay skipper   $2, $1 lost", "Payer avec Capitaine   2 $, 1 $ perdu"),
+    ("Pay with Skipper ($2) [pay skipper]   $2, $1 lost", "Payer avec Capitaine (2 $)   2 $, 1 $ perdu"),
     ("Your move [1-", "Votre coup [1-"),
     ("Enter one of:", "Tapez l'un de :"),
     ("the move with that number in the list", "le coup qui porte ce numéro dans la liste"),
@@ -59,7 +61,7 @@ PLAYED = [
     ("Quit.", "Partie quittée."),
 ]
 WATCHED = [
-    ("3 players: seat 0 (greedy)", "3 joueurs : place 0 (greedy)"),
+    ("3 players: seat 0 (greedy)", "3 joueurs : siège 0 (greedy)"),
     ("Game log", "Journal de la partie"),
     ("boat 1: harbour → S", "bateau 1 : port → S"),  # the log names the harbour as the board does
     ("final position", "position finale"),
@@ -102,7 +104,7 @@ def test_a_whole_watched_game_in_french_and_its_replay(cli, tmp_path: Path) -> N
     replay = cli("replay", str(save), "--all", "--seat", "0", "--lang", "fr")
     assert replay.code == 0, replay
     assert "Étape 40/40" in replay.out and "Step " not in replay.out
-    assert "vue : place 0" in replay.out and "hasard : tuile départ-" in replay.out  # a chance step, in words
+    assert "vue : siège 0" in replay.out and "hasard : tuile départ-" in replay.out  # a chance step, in words
     assert "Fin de la sauvegarde : la partie n'était pas finie" in replay.out
     assert "Wreck sites" not in replay.out and "Sites d'épave" in replay.out
 
@@ -131,7 +133,7 @@ def test_undo_and_the_hint_in_french(cli) -> None:
     assert run.code == 0, run
     hint = next(line for line in run.out.splitlines() if line.startswith("Conseil (ismcts) : "))
     assert "Naviguer : bateau 1 " in hint and ", bateau 2 " in hint and "chance de victoire estimée" in hint
-    assert "Coup repris : Recruter case 1" in run.out
+    assert re.search(r"Coup repris : Recruter .+ \(\d \$\)", run.out), run.out
 
 
 RENDERER_FR = DeepBlueRenderer()
@@ -175,7 +177,8 @@ def test_dives_and_their_notes_in_french(scenario: str) -> None:
             assert set(notes_fr) == set(notes_en)
             for action in legal:
                 label = RENDERER_FR.move_label(state, action)
-                assert RENDERER_EN.move_label(state, action) == state.action_to_string(action)
+                english = RENDERER_EN.move_label(state, action)  # the notation, after the name if it has one
+                assert english == state.action_to_string(action) or english.endswith(f" [{state.action_to_string(action)}]")
                 assert label != state.action_to_string(action), label  # the page's words, not the notation
                 note = notes_fr.get(action, "")
                 assert "dbt." not in note and "{" not in note

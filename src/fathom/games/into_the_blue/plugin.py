@@ -27,6 +27,7 @@ PLUGIN = GamePlugin(
     review_table=f"{_HERE}.terminal.review:review_table",
     data_checker=f"{_HERE}.data:check_data_file",
     analysis=f"{_HERE}.analysis:IntoTheBlueAnalysis",
+    move_facts=f"{_HERE}.move_facts:move_facts",
     compiled=f"{_HERE}.kernels.compiled:COMPILED",
     web=_HERE,
     messages=_HERE,

@@ -45,6 +45,7 @@ from fathom.games.deep_blue.terminal.panels import (
 from fathom.core.api import State
 from fathom.games.deep_blue import odds
 from fathom.games.deep_blue.game import DeepBlueGame
+from fathom.games.deep_blue.move_facts import move_facts
 from fathom.i18n import Translator
 
 
@@ -183,8 +184,15 @@ class DeepBlueRenderer:
         return notes
 
     def move_label(self, state: State, action: int) -> str:
-        """A legal move as the menu lists it: in English its notation (what the README teaches to
-        type), in another language the page's words for it (``act.*``)."""
+        """A legal move as the menu lists it: by name from the engine's move facts, as the page says
+        it ("Recruit Archaeologist ($3) [recruit slot4]": in English with the notation the README
+        teaches to type); others in English by notation, in another language the page's words (``act.*``)."""
+        notation = state.action_to_string(action)
+        facts = move_facts(cast(Any, state), [action])["moves"].get(notation) if state.current_player >= 0 else None
+        return move_words.move_label(notation, self.tr, box_of(state.game), facts)
+
+    def plain_label(self, state: State, action: int) -> str:
+        """The move in plain words, without its facts (``Recruter case 1``): still accepted typed."""
         return move_words.move_label(state.action_to_string(action), self.tr, box_of(state.game))
 
     def hint_text(self, hint: Any) -> str | None:

@@ -55,8 +55,34 @@ MOVES: tuple[tuple[re.Pattern[str], Say], ...] = tuple((re.compile(pattern), say
 ))
 
 
-def move_label(notation: str, tr: Translator, box: Box) -> str:
-    """``recruit slot1`` in English, ``Recruter case 1`` in French; unknown notation as it is."""
+def named_move(facts: dict[str, Any] | None, tr: Translator, box: Box) -> str | None:
+    """A legal move by what it is about, from the engine's facts (:mod:`fathom.games.deep_blue.move_facts`),
+    as the page's ``namedMove`` says it: "Recruit Archaeologist ($3)", "Pay with Skipper ($2)";
+    ``None`` for a move its notation already says."""
+    if not facts:
+        return None
+    kind = facts.get("kind")
+    card = box.card_label(facts["card"], tr) if facts.get("card") else ""
+    if kind == "recruit":
+        return tr("act.recruit_card", card=card, price=facts["price"])
+    if kind == "take":
+        return tr("act.take_card", card=card)
+    if kind == "pay" and "cash" in facts:
+        return tr("act.pay_cash", card=card, n=facts["cash"])
+    if kind == "pay" and "propellers" in facts:
+        return tr("act.pay_propellers", card=card, n=facts["propellers"])
+    if kind == "dive" and facts.get("leader_vp"):
+        return tr("act.dive_vp", site=node_name(facts["site"], tr), vp=facts["leader_vp"])
+    return None
+
+
+def move_label(notation: str, tr: Translator, box: Box, facts: dict[str, Any] | None = None) -> str:
+    """A legal move as the terminal lists it: by name from its ``facts`` where the page names it
+    (with the notation that may be typed, in English), else ``recruit slot1`` in English and
+    ``Recruter case 1`` in French; unknown notation as it is."""
+    named = named_move(facts, tr, box)
+    if named is not None:
+        return f"{named} [{notation}]" if tr.lang == DEFAULT_LANG else named
     if tr.lang == DEFAULT_LANG:
         return notation
     for pattern, say in MOVES:

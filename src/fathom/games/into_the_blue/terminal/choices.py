@@ -13,7 +13,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from fathom.games.into_the_blue.bots.expert import UTILITY_SCALE, Position, turn_solution
-from fathom.games.into_the_blue.terminal.words import multiset_text, outcome_text, rolls_text, short_odds
+from fathom.games.into_the_blue.actions import player_action_names
+from fathom.games.into_the_blue.move_facts import choice_facts
+from fathom.games.into_the_blue.terminal.words import multiset_text, named_move, rolls_text, short_odds
 from fathom.cli.renderers import ChoiceMenu, MenuItem
 from fathom.core.api import State
 from fathom.games.into_the_blue import dice, odds
@@ -49,13 +51,9 @@ def choice_values(state: State, seat: int, actions: list[int]) -> tuple[dict[int
 
 
 def choice_label(table: int, action: int, tr: Translator) -> str:
-    reroll = ITB.rerolled(action)
-    if reroll is None:  # stop
-        return tr("itb.menu.stop", outcome=outcome_text(table, tr))
-    kept = dice.sub(table, reroll)
-    if kept == dice.EMPTY:
-        return tr("itb.menu.reroll_all")
-    return tr("itb.menu.keep", kept=multiset_text(kept), reroll=multiset_text(reroll))
+    """A keep-or-reroll choice by what it does, in the words the page and the move list use
+    (the engine's facts, :func:`fathom.games.into_the_blue.move_facts.choice_facts`)."""
+    return named_move(choice_facts(action, table, 1), tr) or player_action_names()[action]
 
 
 def choice_menu(state: State, seat: int, actions: list[int], tr: Translator, coach: bool = True) -> ChoiceMenu | None:

@@ -25,6 +25,7 @@ from fathom.core.api import State
 from fathom.games.into_the_blue import dice, odds, scoring
 from fathom.games.into_the_blue.game import IntoTheBlueGame
 from fathom.games.into_the_blue import placement
+from fathom.games.into_the_blue.move_facts import move_facts
 from fathom.i18n import DEFAULT_LANG, Translator
 
 ENGLISH = Translator("en")
@@ -170,20 +171,25 @@ class IntoTheBlueRenderer:
         return notes
 
     def move_label(self, state: State, action: int) -> str:
-        """A move as the list names it: in English its notation (what the README teaches to type),
-        in another language words (``Poser au niveau 2``, ``garder 1 3, relancer 4 5``), which the
-        prompt accepts typed too."""
+        """A move as the list names it, by what it does, as the page says it (the engine's move facts,
+        :mod:`fathom.games.into_the_blue.move_facts`): "Place 2 shells on level 3 (treasure 7)"; in
+        English with the notation the README teaches to type ("[place 3]"). The prompt accepts
+        either typed."""
         notation = state.action_to_string(action)
-        game = cast(IntoTheBlueGame, state.game)
-        if self.tr.lang == DEFAULT_LANG:
+        named = None
+        if state.current_player >= 0:
+            facts = move_facts(cast(Any, state), [action])["moves"].get(notation)
+            named = itb_words.named_move(facts, self.tr)
+        if named is None:
             return notation
+        return f"{named} [{notation}]" if self.tr.lang == DEFAULT_LANG else named
+
+    def plain_label(self, state: State, action: int) -> str:
+        """The move in plain words (``Poser au niveau 2``): still accepted typed."""
+        game = cast(IntoTheBlueGame, state.game)
         if action in game.PLACE_LEVEL:
             return self.tr("act.place", n=game.PLACE_LEVEL[action])
-        seat = state.current_player
-        turn = state.view(seat)["turn"] if seat >= 0 else None
-        if turn is not None and turn["phase"] == "choose":
-            return itb_choices.choice_label(dice.from_faces(turn["dice"]), action, self.tr)
-        return notation
+        return state.action_to_string(action)
 
     def event_text(self, event: dict[str, Any], name: itb_words.NameFn, tr: Translator, game: Any = None) -> str | None:
         return itb_words.event_text(event, name, tr)

@@ -47,6 +47,24 @@ def outcome_text(table: int, tr: Translator) -> str:
     return tr("itb.outcome.place", levels=levels)
 
 
+def named_move(facts: dict[str, Any] | None, tr: Translator) -> str | None:
+    """A legal move by what it does, from the engine's facts (:mod:`fathom.games.into_the_blue.move_facts`),
+    as the page's ``namedMove`` says it: "Place 2 shells on level 3 (treasure 7)", "Reroll 1 ◈, keep 2 3 4 4",
+    "Stop: run to level 4"; ``None`` for facts of another kind."""
+    if not facts:
+        return None
+    kind = facts.get("kind")
+    if kind == "place":
+        return tr("act.itb-place", n=facts["shells"], level=facts["level"], main=facts["main"])
+    if kind == "reroll":
+        if not facts["keep"]:
+            return tr("act.itb-reroll-all")
+        return tr("act.itb-reroll", dice=faces_text(facts["reroll"]), kept=faces_text(facts["keep"]))
+    if kind == "stop":
+        return tr(f"act.itb-stop-{facts['result']}", run=facts["run"])
+    return None
+
+
 def rolls_text(rolls_left: int, tr: Translator) -> str:
     return tr("itb.rolls_left", n=rolls_left)
 

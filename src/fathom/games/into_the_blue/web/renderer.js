@@ -19,6 +19,9 @@ export default class IntoTheBlue {
     css.href = new URL("./renderer.css", import.meta.url).href;
     document.head.append(css);
     this.main.addEventListener("click", (ev) => this.toggleDie(ev.target.closest("[data-die]")));
+    const point = (ev) => this.highlight(ev.target.closest?.("[data-action]")?.dataset.action || null);
+    document.addEventListener("mouseover", point); // the move's buttons are in the page's panel too
+    document.addEventListener("focusin", point);
     this.main.addEventListener("keydown", (ev) => {
       if (ev.key !== " " && ev.key !== "Enter") return;
       const die = ev.target.closest("[data-die]");
@@ -42,7 +45,42 @@ export default class IntoTheBlue {
 
   colour(seat) { return ITB_COLOURS[seat % ITB_COLOURS.length]; }
 
+  /** The engine's facts of a move legal now (move_facts.py: the dice it rerolls and keeps, the level
+   *  and treasure a placement takes, what stopping gives), or null: a past move is said from its notation. */
+  moveFacts(text) {
+    const msg = this.app.msg;
+    if (this.app.replay || !msg || !msg.move_facts || !msg.legal.some((m) => m[1] === text)) return null;
+    return msg.move_facts.moves[text] || null;
+  }
+
+  /** A legal move by what it does: "Place 2 shells on level 3 (treasure 7)", "Reroll 1 ◈, keep 2 3 4 4". */
+  namedMove(f) {
+    if (f.kind === "place") return esc(t("act.itb-place", { n: f.shells, level: f.level, main: f.main }));
+    if (f.kind === "reroll") return esc(f.keep.length ? t("act.itb-reroll", { dice: this.facesText(f.reroll), kept: this.facesText(f.keep) }) : t("act.itb-reroll-all"));
+    if (f.kind === "stop") return esc(t("act.itb-stop-" + f.result, { run: f.run }));
+    return null;
+  }
+
+  /** Light up what the move ``text`` touches (the dice it rerolls, the dice and level a placement
+   *  takes, the run that stopping makes), while its button is pointed at or focused; null: none. */
+  highlight(text) {
+    this.main.querySelectorAll(".hl").forEach((el) => el.classList.remove("hl"));
+    const f = text ? this.moveFacts(text) : null;
+    if (!f) return;
+    const dice = [...this.main.querySelectorAll(".dice [data-face]")];
+    const want = f.kind === "reroll" ? [...f.reroll] : f.kind === "place" ? Array(f.dice).fill(f.level)
+      : f.kind === "stop" ? [1, 2, 3, 4, 5].slice(0, f.run).concat(f.result === "perfect" ? ["chest"] : []) : [];
+    for (const face of want) {
+      const die = dice.find((d) => d.dataset.face === String(face) && !d.classList.contains("hl"));
+      if (die) die.classList.add("hl");
+    }
+    if (f.kind === "place") this.main.querySelector(`.level-${f.level}`)?.classList.add("hl");
+  }
+
   moveLabel(text) {
+    const facts = this.moveFacts(text);
+    const named = facts && this.namedMove(facts);
+    if (named) return named;
     let m;
     if (text === "stop") return esc(t("itb.stop"));
     if ((m = text.match(/^place (\d)$/))) return esc(t("act.place", { n: m[1] }));
@@ -139,8 +177,8 @@ export default class IntoTheBlue {
       const sel = [...this.selected].map((i) => faces[i]).sort((a, b) => faceOrder(a) - faceOrder(b));
       const text = sel.length ? `reroll ${sel.join(",")}` : "";
       const ok = text && legal.has(text);
-      controls = `<div class="dice-controls"><button class="primary ${ok ? "legal" : ""}" ${ok ? `data-action="${esc(text)}"` : "disabled"} id="reroll-btn">${esc(t("itb.reroll_selected"))}</button>
-        <button class="legal" data-action="stop">${esc(t("itb.stop"))}</button></div>`;
+      controls = `<div class="dice-controls"><button class="primary ${ok ? "legal" : ""}" ${ok ? `data-action="${esc(text)}"` : "disabled"} id="reroll-btn">${ok ? this.moveLabel(text) : esc(t("itb.reroll_selected"))}</button>
+        <button class="legal" data-action="stop">${this.moveLabel("stop")}</button></div>`;
     }
     const whose = turn.seat !== undefined ? `<span class="chip" style="--c:${this.colour(turn.seat)}">${esc(this.app.seatName(turn.seat))}</span>` : "";
     // side: seats and odds

@@ -471,6 +471,13 @@ function rememberTable(msg, mine) {
   localStorage.setItem("fathom.mine", JSON.stringify(Object.fromEntries(keep)));
 }
 
+// The log's room changes when a panel above it grows or shrinks ("since", the dive, the results):
+// it keeps showing its newest line, as after each render.
+if (window.ResizeObserver) {
+  new ResizeObserver(() => { const ol = document.getElementById("log"); ol.scrollTop = ol.scrollHeight; })
+    .observe(document.getElementById("log"));
+}
+
 function renderLog(events) {
   const ol = document.getElementById("log");
   const r = app.renderer;
@@ -507,7 +514,7 @@ function endHtml(msg) {
   const seats = [...end.seats].sort((a, b) => a.rank - b.rank || a.seat - b.seat);
   const crew = end.sources.includes("led"); // a game whose ties are broken by crew owned
   const rowsOf = ["rank", "total", ...end.sources, ...(crew ? ["crew"] : [])];
-  const head = `<tr><td></td>${seats.map((s) => `<th class="${end.winners.includes(s.seat) ? "won" : ""}" data-seat="${s.seat}" style="--c:${app.renderer.colour(s.seat)}">${esc(seatName(s.seat))}${s.seat === msg.you ? ` <span class="tag">${esc(t("end.you"))}</span>` : ""}</th>`).join("")}</tr>`;
+  const head = `<tr><td></td>${seats.map((s) => `<th class="${end.winners.includes(s.seat) ? "won" : ""}" data-seat="${s.seat}" style="--c:${app.renderer.colour(s.seat)}"><span class="who" title="${esc(seatName(s.seat))}">${esc(seatName(s.seat))}</span>${s.seat === msg.you ? ` <span class="tag">${esc(t("end.you"))}</span>` : ""}</th>`).join("")}</tr>`;
   const sub = crew ? ["wreck", "cards", "gems", "scenario"] : [];
   const rows = rowsOf.map((name) => `<tr class="row-${name}${sub.includes(name) ? " sub" : ""}"><th>${esc(t("end." + name))}</th>` +
     seats.map((s) => `<td data-seat="${s.seat}" data-row="${name}">${name === "total" ? `<b>${s[name]}</b>` : s[name]}</td>`).join("") + "</tr>").join("");
@@ -721,8 +728,8 @@ function render(fresh = []) {
   app.marks = app.replay ? null : app.motion.marks(events, live.you);
   app.renderer.render(msg, events);
   boardTargets();
+  renderSince(msg, events); // before the log: the log takes the room the panels above it leave
   renderLog(events);
-  renderSince(msg, events);
   if (!app.replay) app.motion.after(fresh);
   signalTurn(live);
   followMoves();
