@@ -249,3 +249,50 @@ def test_a_process_that_has_not_heard_of_a_rekey_refuses_the_old_key_at_the_data
             ref.store.close()
 
     run_async(main())
+
+
+def test_a_move_waiting_on_a_rekeys_lock_is_refused_once_it_commits(postgres_url: str):
+    """M1 in the one statement that writes a move (``Store.append``): a re-key on another process holds
+    the table's row, uncommitted; a move on the old key waits for it, then sees the new key and writes
+    nothing, and tells nobody. The same move on the new key is then written and announced."""
+    import psycopg
+    from sqlalchemy import update
+
+    from fathom.server.db import KeyChanged, LoggedAction, Store, TableRecord, database_url, tables_t
+
+    store = Store(database_url(postgres_url))
+    seats = [{"kind": "human", "name": "Ann", "key": 2}, {"kind": "human", "name": "Bob"}]
+    rec = TableRecord(id="m1race" + str(random.randrange(10**9)), game="into-the-blue", players=2, seed=1,
+                      options={}, seats=seats, settings={})
+    store.create_table(rec)
+    listener = psycopg.connect(postgres_url, autocommit=True)
+    listener.execute("LISTEN fathom")
+    rekeyed = [{**seats[0], "key": 3}, seats[1]]
+    outcome: list[str] = []
+
+    def move(key: int) -> None:
+        try:
+            store.append(rec.id, 0, [LoggedAction(1, "x", 0, "human")], None, (0, key))
+            outcome.append("written")
+        except KeyChanged:
+            outcome.append("key-changed")
+
+    try:
+        with store.engine.connect() as conn:  # the re-key, holding the row until it commits
+            conn.execute(update(tables_t).where(tables_t.c.id == rec.id).values(seats=json.dumps(rekeyed)))
+            mover = threading.Thread(target=move, args=(2,))
+            mover.start()
+            mover.join(1.0)
+            assert mover.is_alive() and not outcome  # the move waits for the re-key's lock
+            conn.commit()
+        mover.join(10)
+        assert outcome == ["key-changed"]
+        assert store.log(rec.id) == []
+        assert not [n for n in listener.notifies(timeout=0.5, stop_after=1) if rec.id in n.payload]
+        move(3)  # the new key moves, and the other processes hear of it
+        assert outcome[-1] == "written" and [e.action for e in store.log(rec.id)] == [1]
+        heard = [n.payload for n in listener.notifies(timeout=5, stop_after=1)]
+        assert heard and f"log {rec.id} 0 " in heard[0]
+    finally:
+        listener.close()
+        store.close()
