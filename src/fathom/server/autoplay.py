@@ -61,6 +61,25 @@ def chance(st: State) -> LoggedAction:
     return LoggedAction(action, st.action_to_string(action), CHANCE, "chance")
 
 
+def follow(table: LiveTable, st: State, entries: list[LoggedAction], *, dice: bool = True,
+           one_die: bool = False) -> None:
+    """Play on ``st`` (a position not yet committed, after ``entries``) the dice (``dice``) and the
+    people's forced moves (:mod:`.forced`) that follow, adding them to ``entries``: they go to the
+    database in the same commit and to the pages in the same message. Why: one commit and one
+    message per forced move, on top of the move before it, cost every table a round trip and a
+    state built for each page. ``one_die``: stop after a die (an all-bot table's pace)."""
+    while len(entries) < MAX_AUTO_STEPS:
+        if st.current_player == CHANCE and dice:
+            entries.append(chance(st))
+        elif forced.due(table, st):
+            entries.append(forced.entry(st))
+        else:
+            return
+        st.apply(entries[-1].action)
+        if one_die and entries[-1].source == "chance":
+            return
+
+
 async def lead(ref: Referee, table: LiveTable) -> bool:
     """May this process play ``table``'s bots and dice now? Always with one process; with several
     on one database, only the holder of the table's lease (renewed while it plays)."""
@@ -136,11 +155,7 @@ async def play(ref: Referee, table: LiveTable) -> None:
             st = fork(st)
             if entries:
                 st.apply(entries[0].action)
-            while st.current_player == CHANCE and len(entries) < MAX_AUTO_STEPS:
-                entries.append(chance(st))  # the dice that follow, in the same commit
-                st.apply(entries[-1].action)
-                if delay > 0 and only_bots:
-                    break
+            follow(table, st, entries, one_die=delay > 0 and only_bots)
             try:
                 await ref.commit(table, st, entries)
             except Conflict:  # another process played this step: its log is the truth

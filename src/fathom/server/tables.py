@@ -34,10 +34,10 @@ from typing import Any
 
 from fathom.bots.hint import HINT_BOT, Hint, hint_seed
 from fathom.bots.registry import make_bot
-from fathom.core.api import CHANCE, State
+from fathom.core.api import State
 from fathom.core.errors import FathomError, IllegalActionError
 from fathom.server import account_store, autoplay, chat, forced, rematch, seats, specs, turn_clock, workers
-from fathom.server.autoplay import BOT_TABLE_PACE, BOT_TABLES_PER_WORKER, LEASE_SECONDS, MAX_AUTO_STEPS, spawn
+from fathom.server.autoplay import BOT_TABLE_PACE, BOT_TABLES_PER_WORKER, LEASE_SECONDS, spawn
 from fathom.server.clock import now
 from fathom.server.db import Conflict, KeyChanged, LoggedAction, Store, TableRecord
 from fathom.server.i18n import error_text
@@ -381,10 +381,8 @@ class Referee:
         except IllegalActionError as exc:
             raise ProtocolError("illegal", status=422, detail=str(exc)) from None
         entries = [entry]
-        if not table.rec.settings.get("bot_delay_ms", 0):  # the dice that follow: same commit, same message
-            while st.current_player == CHANCE and len(entries) < MAX_AUTO_STEPS:
-                entries.append(autoplay.chance(st))
-                st.apply(entries[-1].action)
+        dice = not table.rec.settings.get("bot_delay_ms", 0)  # at a pace the dice wait (:func:`.autoplay.play`)
+        autoplay.follow(table, st, entries, dice=dice)  # the dice and forced moves that follow: same commit
         await self.commit(table, st, entries, held)
         self._after_change(table)
         return st.move_number()
