@@ -92,7 +92,8 @@ class LiveTable:
         self.hints: dict[int, tuple[int, Any]] = {}  # seat -> (move number, hint): one search per move
         self.turns: dict[str, Any] | None = None  # a finished game's turns, for its replay (.replay)
         self.thinking: int | None = None  # the seat whose move the server is thinking out (a bot, a stand-in)
-        self.hint_jobs: dict[int, tuple[int, asyncio.Future]] = {}  # seat -> (move number, the search under way)
+        # seat -> (move number, the search under way, who waits for it: pages, requests; see Referee.hint)
+        self.hint_jobs: dict[int, tuple[int, asyncio.Future, list[Any]]] = {}
 
     # ---- facts ---------------------------------------------------------------------------
     @property
