@@ -39,19 +39,17 @@ def bots_only(table: LiveTable) -> bool:
     return all(s["kind"] == "bot" for s in table.rec.seats)
 
 
-def room_for_bot_table(ref: Referee, creator: str = "") -> None:
-    """All-bot tables keep workers busy with nobody watching for it: a few at a time per process,
-    and a quarter of those per client address (``creator``), so one address cannot hold them all."""
+def room_for_bot_table(ref: Referee) -> None:
+    """All-bot tables keep workers busy with nobody watching for it: a few at a time per process.
+    (A quarter of those per client address, on every process: counted in the database when the
+    table is stored, :meth:`.db.Store.create_table`.)"""
     playing = [t for t in ref.tables.values() if bots_only(t) and not t.over]
     if len(playing) >= ref.max_bot_tables:
         raise ProtocolError("bot-tables-full", status=503, limit=ref.max_bot_tables)
-    mine = bot_tables_per_address(ref.max_bot_tables)
-    if creator and sum(1 for t in playing if t.creator == creator) >= mine:
-        raise ProtocolError("bot-tables-yours", status=429, limit=mine)
 
 
 def bot_tables_per_address(max_bot_tables: int) -> int:
-    """All-bot tables in play one client address may have made on this process."""
+    """All-bot tables in play one client address may have made, on all processes together."""
     return max(1, max_bot_tables // 4)
 
 

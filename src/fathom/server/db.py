@@ -160,6 +160,18 @@ another process wrote first breaks the primary key: :class:`Conflict`), and the 
 are told on commit. No row back: the key changed, or the table is gone."""
 
 
+bot_tables_t = Table(  # who made each all-bot table (one address holds at most its share, on every process)
+    "fathom_bot_tables",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("creator", String(64), nullable=False, index=True),
+)
+
+
+class BotTablesFull(Exception):
+    """The creating address already has its share of all-bot tables in play (counted in the database)."""
+
+
 class Conflict(Exception):
     """Another process wrote this step of the log first (or changed the log under an undo)."""
 
@@ -286,10 +298,27 @@ class Store:
         raise RuntimeError("the server secret could not be read or made")
 
     # ---- tables --------------------------------------------------------------------------
-    def create_table(self, rec: TableRecord, entries: Iterable[LoggedAction] = ()) -> None:
-        """A new table and the first items of its log (a save's moves), in one transaction."""
+    def create_table(self, rec: TableRecord, entries: Iterable[LoggedAction] = (),
+                     bot_cap: tuple[str, int] | None = None) -> None:
+        """A new table and the first items of its log (a save's moves), in one transaction.
+
+        ``bot_cap``: (creator's address, share) for a table where only bots play: :class:`BotTablesFull`,
+        and nothing written, if that address already has ``share`` of them in play, made here or on
+        any other process; its creations are counted one at a time (a lock per address), so two
+        processes at once cannot both take the last one."""
         with self._begin() as conn:
+            if bot_cap is not None:
+                creator, share = bot_cap[0][:64], bot_cap[1]
+                if self.shared:
+                    conn.execute(text("SELECT pg_advisory_xact_lock(4722, hashtext(:creator))"), {"creator": creator})
+                mine = select(func.count()).select_from(
+                    bot_tables_t.join(tables_t, tables_t.c.id == bot_tables_t.c.table_id)
+                ).where(bot_tables_t.c.creator == creator, tables_t.c.status == "playing")
+                if conn.execute(mine).scalar_one() >= share:
+                    raise BotTablesFull(creator)
             self._insert_table(conn, rec, list(entries))
+            if bot_cap is not None:
+                conn.execute(insert(bot_tables_t).values(table_id=rec.id, creator=creator))
 
     def create_rematch(self, previous: str, settings_seen: dict[str, Any], settings: dict[str, Any],
                        rec: TableRecord, entries: Iterable[LoggedAction] = ()) -> bool:

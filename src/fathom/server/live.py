@@ -84,7 +84,6 @@ class LiveTable:
         self.lease_until = 0.0  # several processes: this one plays the table's bots until then
         self.changed_at = now()  # the last move applied here (a stalled table is taken over)
         self.lock = asyncio.Lock()  # one change at a time: validate, commit, show
-        self.creator = ""  # the client address that made it here (all-bot tables are capped per address)
         self.describe = describe(rec.game, rec.players, rec.options)
         self._checkpoints: dict[int, State] = {}
         self.chat: deque = deque(maxlen=50)

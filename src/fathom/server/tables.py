@@ -39,7 +39,7 @@ from fathom.core.errors import FathomError, IllegalActionError
 from fathom.server import account_store, autoplay, chat, forced, rematch, seats, specs, turn_clock, workers
 from fathom.server.autoplay import BOT_TABLE_PACE, BOT_TABLES_PER_WORKER, LEASE_SECONDS, spawn
 from fathom.server.clock import now
-from fathom.server.db import Conflict, KeyChanged, LoggedAction, Store, TableRecord
+from fathom.server.db import BotTablesFull, Conflict, KeyChanged, LoggedAction, Store, TableRecord
 from fathom.server.i18n import error_text
 from fathom.server.live import Client, LiveTable, fork
 from fathom.server.protocol import ProtocolError
@@ -168,10 +168,15 @@ class Referee:
         who took it from the lobby); never from a client. ``creator``: the client's address.
         ``saved``: the spec's save, already replayed (off the event loop, by the route).
         """
-        rec, state, entries = self._new(spec, carried, creator, saved)
+        rec, state, entries = self._new(spec, carried, saved)
         await self._accounts_exist(rec)
-        await self._db(self.store.create_table, rec, entries)
-        table = self._live(rec, state, entries, creator)
+        share = autoplay.bot_tables_per_address(self.max_bot_tables)
+        capped = creator and not state.is_terminal() and all(s["kind"] == "bot" for s in rec.seats)
+        try:
+            await self._db(self.store.create_table, rec, entries, (creator, share) if capped else None)
+        except BotTablesFull:
+            raise ProtocolError("bot-tables-yours", status=429, limit=share) from None
+        table = self._live(rec, state, entries)
         return table, self.links(table)
 
     async def _accounts_exist(self, rec: TableRecord) -> None:
@@ -204,18 +209,17 @@ class Referee:
             self._after_change(table)
         return count
 
-    def _new(self, spec: Any, carried: list[dict[str, Any]] | None, creator: str = "",
+    def _new(self, spec: Any, carried: list[dict[str, Any]] | None,
              saved: State | None = None) -> tuple[TableRecord, State, list[LoggedAction]]:
         """A new table checked (:func:`.specs.build`) and room for it if only bots play; not stored yet."""
         rec, state, entries = specs.build(spec, carried, saved)
         if not state.is_terminal() and all(s["kind"] == "bot" for s in rec.seats):
-            autoplay.room_for_bot_table(self, creator)
+            autoplay.room_for_bot_table(self)
         return rec, state, entries
 
-    def _live(self, rec: TableRecord, state: State, entries: list[LoggedAction], creator: str = "") -> LiveTable:
+    def _live(self, rec: TableRecord, state: State, entries: list[LoggedAction]) -> LiveTable:
         """A table just stored, in memory and under way (its bots and dice move)."""
         table = LiveTable(rec, state, entries)
-        table.creator = creator
         self.tables[rec.id] = table
         self._after_change(table)
         return table
