@@ -260,7 +260,7 @@ class Store:
         self.origin = secrets.token_hex(6)  # this process, in its notifications (it ignores its own)
         # single statements that commit themselves (a move: one round trip to PostgreSQL, not six)
         self._autocommit = self.engine.execution_options(isolation_level="AUTOCOMMIT")
-        self._writers = None if self.shared else threading.Lock()  # SQLite: one writer at a time (:meth:`_begin`)
+        self._writers = None if self.shared else threading.Lock()  # SQLite: one writer at a time (:meth:`begin`)
         with self.engine.begin() as conn:
             if self.shared:  # several processes starting at once: one at a time creates or upgrades the schema
                 conn.execute(text("SELECT pg_advisory_xact_lock(4721)"))
@@ -270,7 +270,7 @@ class Store:
         self.engine.dispose()
 
     @contextlib.contextmanager
-    def _begin(self) -> Iterator[Connection]:
+    def begin(self) -> Iterator[Connection]:
         """A write transaction. On SQLite the server's threads take turns here: SQLite lets one
         writer in at a time and makes the others poll, sleeping up to 100 ms between tries (its busy
         handler), which put whole sleeps into a move's round trip once moves were written off the event
@@ -286,7 +286,7 @@ class Store:
     def secret(self) -> bytes:
         for _ in range(2):
             try:
-                with self._begin() as conn:
+                with self.begin() as conn:
                     row = conn.execute(select(meta_kv.c.value).where(meta_kv.c.key == "secret")).first()
                     if row is not None:
                         return bytes.fromhex(row[0])
@@ -306,7 +306,7 @@ class Store:
         and nothing written, if that address already has ``share`` of them in play, made here or on
         any other process; its creations are counted one at a time (a lock per address), so two
         processes at once cannot both take the last one."""
-        with self._begin() as conn:
+        with self.begin() as conn:
             if bot_cap is not None:
                 creator, share = bot_cap[0][:64], bot_cap[1]
                 if self.shared:
@@ -325,7 +325,7 @@ class Store:
         """Table ``rec`` as the rematch of ``previous``, if that table's settings are still
         ``settings_seen`` (no other process made its rematch meanwhile): ``settings`` (which name
         ``rec``) replace them in the same transaction. False, and nothing written, if they changed."""
-        with self._begin() as conn:
+        with self.begin() as conn:
             done = conn.execute(update(tables_t).where(
                 tables_t.c.id == previous, tables_t.c.settings == json.dumps(settings_seen),
             ).values(settings=json.dumps(settings), updated=time.time())).rowcount
@@ -349,7 +349,7 @@ class Store:
     def replace_seats(self, table_id: str, seen: list[dict[str, Any]], seats: list[dict[str, Any]]) -> bool:
         """Write ``seats`` only if the stored seats are still ``seen`` (a conditional write: of two
         processes claiming one open seat at once, one wins); False, and nothing written, if not."""
-        with self._begin() as conn:
+        with self.begin() as conn:
             done = conn.execute(update(tables_t).where(
                 tables_t.c.id == table_id, tables_t.c.seats == json.dumps(seen),
             ).values(seats=json.dumps(seats), updated=time.time())).rowcount
@@ -363,7 +363,7 @@ class Store:
             if key in values:
                 values[key] = json.dumps(values[key])
         values["updated"] = time.time()
-        with self._begin() as conn:
+        with self.begin() as conn:
             conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(**values))
             if "seats" in values:
                 _index_seats(conn, table_id, json.loads(values["seats"]))
@@ -405,7 +405,7 @@ class Store:
     def save_analysis(self, table_id: str, data: dict[str, Any]) -> None:
         """Keep a finished table's analysis (a second process that made one too keeps the first)."""
         try:
-            with self._begin() as conn:
+            with self.begin() as conn:
                 conn.execute(insert(analyses_t).values(table_id=table_id, data=json.dumps(data), created=time.time()))
         except IntegrityError:
             pass
@@ -433,7 +433,7 @@ class Store:
             if self.shared:
                 self._append_pg(table_id, start, entries, rows, status, key, now)
                 return
-            with self._begin() as conn:
+            with self.begin() as conn:
                 # the table says when it last moved (the lobby leaves abandoned tables out); its row
                 # before the log's, in every writer, so two writers never wait on each other in a ring
                 values = {"updated": now} if status is None else {"status": status, "updated": now}
@@ -463,7 +463,7 @@ class Store:
         """Drop the last ``count`` log items, from item ``keep`` on (undo: a move and the forced moves
         played for it); :class:`Conflict` if the log has moved on since, :class:`KeyChanged` if the seat
         ``key`` names is on another key by now."""
-        with self._begin() as conn:
+        with self.begin() as conn:
             self._touch(conn, table_id, key, {"updated": time.time()})
             last = conn.execute(select(func.max(actions_t.c.idx)).where(actions_t.c.table_id == table_id)).scalar()
             if last != keep + count - 1:
@@ -484,7 +484,7 @@ class Store:
 
     def announce(self, table_id: str, kind: str, detail: str) -> None:
         """Tell the other processes of something that is not stored (a chat line)."""
-        with self._begin() as conn:
+        with self.begin() as conn:
             self._notify(conn, table_id, kind, detail)
 
     def _notify(self, conn: Connection, table_id: str, kind: str, detail: str = "") -> None:
@@ -508,7 +508,7 @@ class Store:
         """Hold (or keep) the right to play ``table_id``'s bots for ``seconds``; False if another
         live process holds it."""
         now = time.time()
-        with self._begin() as conn:
+        with self.begin() as conn:
             done = conn.execute(update(leases_t).where(
                 leases_t.c.table_id == table_id,
                 or_(leases_t.c.owner == self.origin, leases_t.c.until < now),
@@ -518,14 +518,14 @@ class Store:
             if conn.execute(select(leases_t.c.owner).where(leases_t.c.table_id == table_id)).first() is not None:
                 return False
         try:
-            with self._begin() as conn:
+            with self.begin() as conn:
                 conn.execute(insert(leases_t).values(table_id=table_id, owner=self.origin, until=now + seconds))
             return True
         except IntegrityError:  # another process took it at the same instant
             return False
 
     def drop_lease(self, table_id: str) -> None:
-        with self._begin() as conn:
+        with self.begin() as conn:
             conn.execute(delete(leases_t).where(leases_t.c.table_id == table_id, leases_t.c.owner == self.origin))
 
     def orphans(self) -> list[str]:
