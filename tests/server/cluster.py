@@ -16,11 +16,11 @@ def empty_database(url: str) -> None:
     (and their bots played) by every process of the cluster."""
     from sqlalchemy import delete
 
-    from fathom.server.db import Store, actions_t, database_url, leases_t, tables_t
+    from fathom.server.db import Store, actions_t, bot_tables_t, database_url, leases_t, tables_t
 
     store = Store(database_url(url))
     with store.engine.begin() as conn:
-        for table in (actions_t, leases_t, tables_t):
+        for table in (actions_t, leases_t, bot_tables_t, tables_t):
             conn.execute(delete(table))
     store.close()
 
@@ -28,8 +28,9 @@ def empty_database(url: str) -> None:
 class Cluster:
     """``count`` server processes on the PostgreSQL database ``db`` behind one nginx."""
 
-    def __init__(self, db: str, count: int, nginx: str, bot_workers: int = 1) -> None:
-        self.servers = [LiveServer(db, "--bot-workers", str(bot_workers)) for _ in range(count)]
+    def __init__(self, db: str, count: int, nginx: str, bot_workers: int = 1, *extra: str) -> None:
+        """``extra``: more ``fathom serve`` options for every process."""
+        self.servers = [LiveServer(db, "--bot-workers", str(bot_workers), *extra) for _ in range(count)]
         self.nginx = Nginx(nginx, [s.port for s in self.servers])
 
     def start(self) -> None:

@@ -133,6 +133,53 @@ def test_two_strangers_claiming_one_seat_on_two_processes_at_once_one_wins(pair:
     assert len(set(winners)) == 10
 
 
+def test_one_address_holds_its_share_of_all_bot_tables_across_processes(postgres_url: str, nginx_binary: str):
+    """The all-bot cap per address (a quarter of --max-bot-tables) counts the address's tables on every
+    process (in the database): its share made on one process, the next is refused on the other; and
+    of several made at once on both processes for an address's last place, one is made."""
+    empty_database(postgres_url)
+    group = Cluster(postgres_url, 2, nginx_binary, 1, "--max-bot-tables", "8",  # a share of 2 per address
+                    "--trusted-proxy", "127.0.0.1")  # each caller below says its own address
+    bots = [{"kind": "bot", "bot": "1"}, {"kind": "bot", "bot": "1"}]
+
+    def make(base: str, seed: int, address: str, seats: list[dict[str, Any]] = bots) -> tuple[int, dict]:
+        req = urllib.request.Request(base + "/api/tables", method="POST", headers={
+            "Content-Type": "application/json", "X-Forwarded-For": address},
+            data=json.dumps({"game": "deep-blue", "seats": seats, "seed": seed, "bot_delay_ms": 5000}).encode())
+        try:
+            with urllib.request.urlopen(req, timeout=30) as r:
+                return r.status, json.load(r)
+        except urllib.error.HTTPError as err:
+            return err.code, json.loads(err.read() or b"{}")
+
+    try:
+        group.start()
+        one, two = group.servers
+        assert make(one.url, 1, "192.0.2.1")[0] == 201 and make(one.url, 2, "192.0.2.1")[0] == 201
+        status, refused = make(two.url, 3, "192.0.2.1")
+        assert (status, refused.get("error")) == (429, "bot-tables-yours"), refused
+        assert "2 bot-only tables" in refused["message"]
+        assert make(one.url, 4, "192.0.2.1")[0] == 429
+        assert make(two.url, 5, "192.0.2.1", [{"kind": "human"}, bots[0]])[0] == 201  # a person's table: not capped
+        assert make(two.url, 6, "192.0.2.2")[0] == 201  # another address has its own share
+
+        start = threading.Barrier(6)  # 192.0.2.2's last place, asked for six times at once on both processes
+        answers: list[int] = []
+
+        def race(base: str, seed: int) -> None:
+            start.wait()
+            answers.append(make(base, seed, "192.0.2.2")[0])
+
+        threads = [threading.Thread(target=race, args=(s.url, 10 + i)) for i, s in enumerate([one, two] * 3)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert sorted(answers) == [201] + [429] * 5, answers
+    finally:
+        group.stop()
+
+
 def _finished_save(seed: int) -> dict[str, Any]:
     """A finished two-player Into the Blue game, as its save file (random legal moves)."""
     state, rng = new_game("into-the-blue", players=2, seed=seed), random.Random(seed)
@@ -249,3 +296,50 @@ def test_a_process_that_has_not_heard_of_a_rekey_refuses_the_old_key_at_the_data
             ref.store.close()
 
     run_async(main())
+
+
+def test_a_move_waiting_on_a_rekeys_lock_is_refused_once_it_commits(postgres_url: str):
+    """M1 in the one statement that writes a move (``Store.append``): a re-key on another process holds
+    the table's row, uncommitted; a move on the old key waits for it, then sees the new key and writes
+    nothing, and tells nobody. The same move on the new key is then written and announced."""
+    import psycopg
+    from sqlalchemy import update
+
+    from fathom.server.db import KeyChanged, LoggedAction, Store, TableRecord, database_url, tables_t
+
+    store = Store(database_url(postgres_url))
+    seats = [{"kind": "human", "name": "Ann", "key": 2}, {"kind": "human", "name": "Bob"}]
+    rec = TableRecord(id="m1race" + str(random.randrange(10**9)), game="into-the-blue", players=2, seed=1,
+                      options={}, seats=seats, settings={})
+    store.create_table(rec)
+    listener = psycopg.connect(postgres_url, autocommit=True)
+    listener.execute("LISTEN fathom")
+    rekeyed = [{**seats[0], "key": 3}, seats[1]]
+    outcome: list[str] = []
+
+    def move(key: int) -> None:
+        try:
+            store.append(rec.id, 0, [LoggedAction(1, "x", 0, "human")], None, (0, key))
+            outcome.append("written")
+        except KeyChanged:
+            outcome.append("key-changed")
+
+    try:
+        with store.engine.connect() as conn:  # the re-key, holding the row until it commits
+            conn.execute(update(tables_t).where(tables_t.c.id == rec.id).values(seats=json.dumps(rekeyed)))
+            mover = threading.Thread(target=move, args=(2,))
+            mover.start()
+            mover.join(1.0)
+            assert mover.is_alive() and not outcome  # the move waits for the re-key's lock
+            conn.commit()
+        mover.join(10)
+        assert outcome == ["key-changed"]
+        assert store.log(rec.id) == []
+        assert not [n for n in listener.notifies(timeout=0.5, stop_after=1) if rec.id in n.payload]
+        move(3)  # the new key moves, and the other processes hear of it
+        assert outcome[-1] == "written" and [e.action for e in store.log(rec.id)] == [1]
+        heard = [n.payload for n in listener.notifies(timeout=5, stop_after=1)]
+        assert heard and f"log {rec.id} 0 " in heard[0]
+    finally:
+        listener.close()
+        store.close()

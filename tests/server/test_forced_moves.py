@@ -100,6 +100,24 @@ def test_forced_moves_still_happen_and_show_in_the_log(client: Any) -> None:
         st.apply(entry.action)
 
 
+def test_a_forced_move_is_committed_with_the_move_before_it(client: Any) -> None:
+    """A forced move goes to the database in the commit of the move (or die) it follows, and to the
+    pages in its message, like the dice at pace 0: no round trip and no state message of its own.
+    One commit writes one time for all its items, so each forced item shares its predecessor's."""
+    from sqlalchemy import select
+
+    from fathom.server.db import actions_t
+
+    played = _play_game(client, "deep-blue", seed=7, rng=random.Random(3))
+    store = client.app.state.referee.store
+    with store.engine.connect() as conn:
+        rows = conn.execute(select(actions_t.c.source, actions_t.c.at).where(actions_t.c.table_id == played["id"])
+                            .order_by(actions_t.c.idx)).all()
+    follows = [(before.at, row.at) for before, row in zip(rows, rows[1:]) if row.source == "forced"]
+    assert len(follows) > 5
+    assert all(a == b for a, b in follows), follows
+
+
 def test_the_setting_is_the_seats_own_and_checked(client: Any) -> None:
     links = make_table(client, [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}])
     tid = links["id"]

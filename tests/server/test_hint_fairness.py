@@ -103,6 +103,87 @@ def test_the_terminal_and_the_server_seed_a_hint_bot_alike(tmp_path, monkeypatch
     assert seeds["server"] == seeds["terminal"]
 
 
+def test_an_http_hint_whose_client_hangs_up_leaves_the_queue(tmp_path):
+    """Every worker busy, so hints wait: a second asker of the same hint who hangs up leaves it queued
+    for the first; once the last asker hangs up the hint is out of the queue at once (it never runs);
+    a hint whose client stays is answered once a worker is free, and it is the only one thought out."""
+    import uvicorn
+    from server_helpers import free_port
+
+    from fathom.server.app import create_app
+
+    people = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
+
+    async def main() -> None:
+        app = create_app(str(tmp_path / "h.db"), bot_workers=1)
+        port = free_port()
+        server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+        serving = asyncio.create_task(server.serve())
+        opened: list[asyncio.StreamWriter] = []
+        while not server.started:
+            await asyncio.sleep(0.05)
+        try:
+            ref = app.state.referee
+            table, links = await ref.create({"game": "deep-blue", "seed": 5, "seats": people})
+            await ref.settled(table, paced=True)
+            token = links["seats"][table.state.current_player]["token"]
+            thinker = ref.thinker
+            thinker._busy = thinker.workers  # every worker thinking: hints wait in the queue
+
+            async def ask() -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+                reader, writer = await asyncio.open_connection("127.0.0.1", port)
+                writer.write((f"POST /api/tables/{table.id}/hint HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                              f"Authorization: Bearer {token}\r\nContent-Type: application/json\r\n"
+                              "Content-Length: 2\r\n\r\n{}").encode())
+                await writer.drain()
+                opened.append(writer)
+                return reader, writer
+
+            async def until(test: Any, what: str) -> None:
+                end = time.monotonic() + 10
+                while not test():
+                    assert time.monotonic() < end, what
+                    await asyncio.sleep(0.02)
+
+            def waiting() -> int:
+                return thinker.waiting
+
+            def askers() -> int:
+                pending = table.hint_jobs.get(table.state.current_player)
+                return len(pending[2]) if pending else 0
+
+            _, first = await ask()
+            await until(lambda: waiting() == 1, "the first hint is queued")
+            _, second = await ask()
+            await until(lambda: askers() == 2, "the second asker waits for the same hint")
+            second.close()
+            await until(lambda: askers() == 1, "the second asker's hang-up is seen")
+            assert waiting() == 1  # the first still waits for it
+            first.close()
+            await until(lambda: waiting() == 0, "the hint nobody waits for leaves the queue")
+            assert not table.hint_jobs
+
+            reader, third = await ask()  # one who stays
+            await until(lambda: waiting() == 1, "the third hint is queued")
+            thinker._busy = 0
+            thinker._pump()
+            head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 180)
+            assert head.startswith(b"HTTP/1.1 200"), head
+            length = int(next(line.split(b":")[1] for line in head.split(b"\r\n")
+                              if line.lower().startswith(b"content-length")))
+            answer = json.loads(await reader.readexactly(length))
+            assert answer["move_number"] == table.state.move_number() and "action" in answer, answer
+            assert thinker.done == 1  # the abandoned hint never reached a worker
+            third.close()
+        finally:
+            for writer in opened:
+                writer.close()
+            server.should_exit = server.force_exit = True  # a request still waiting must not hold it up
+            await asyncio.wait_for(serving, 30)
+
+    run_async(main())
+
+
 # ---- measured: three hint spammers against a level-3 bot's reply and all-bot tables -----------------
 
 SPAMMERS, SPAM_TABLES, VICTIM_MOVES, WINDOW = 3, 7, 10, 40.0

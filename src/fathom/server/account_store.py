@@ -35,7 +35,7 @@ def token_hash(token: str) -> str:
 def create(store: Store, name: str, password_hash: str) -> None:
     """A new account; :class:`NameTaken` if the name (case aside) is or was someone's."""
     try:
-        with store.engine.begin() as conn:
+        with store.begin() as conn:
             conn.execute(insert(accounts_t).values(name=name, name_key=name.lower(), password=password_hash,
                                                    created=time.time(), deleted=None))
     except IntegrityError:
@@ -54,14 +54,14 @@ def find(store: Store, name: str) -> Account | None:
 
 def set_password(store: Store, name: str, password_hash: str) -> None:
     """Store a rehash (argon2's settings grew since it was made)."""
-    with store.engine.begin() as conn:
+    with store.begin() as conn:
         conn.execute(update(accounts_t).where(accounts_t.c.name == name, accounts_t.c.deleted.is_(None))
                      .values(password=password_hash))
 
 
 def mark_deleted(store: Store, name: str) -> None:
     """The account is gone: its password hash is wiped, its sessions end, its name stays reserved."""
-    with store.engine.begin() as conn:
+    with store.begin() as conn:
         conn.execute(update(accounts_t).where(accounts_t.c.name == name).values(password="", deleted=time.time()))
         conn.execute(delete(sessions_t).where(sessions_t.c.account == name))
 
@@ -70,7 +70,7 @@ def open_session(store: Store, name: str, token: str, seconds: float, replaces: 
     """Store the session ``token`` of ``name`` for ``seconds``; ``replaces``: the token the client held
     before (its session ends: one login, one session; expired sessions are swept at the same time)."""
     now = time.time()
-    with store.engine.begin() as conn:
+    with store.begin() as conn:
         if replaces:
             conn.execute(delete(sessions_t).where(sessions_t.c.token_hash == token_hash(replaces)))
         conn.execute(delete(sessions_t).where(sessions_t.c.expires < now))
@@ -89,7 +89,7 @@ def session_account(store: Store, token: str) -> str | None:
 
 
 def close_session(store: Store, token: str) -> None:
-    with store.engine.begin() as conn:
+    with store.begin() as conn:
         conn.execute(delete(sessions_t).where(sessions_t.c.token_hash == token_hash(token)))
 
 

@@ -39,19 +39,17 @@ def bots_only(table: LiveTable) -> bool:
     return all(s["kind"] == "bot" for s in table.rec.seats)
 
 
-def room_for_bot_table(ref: Referee, creator: str = "") -> None:
-    """All-bot tables keep workers busy with nobody watching for it: a few at a time per process,
-    and a quarter of those per client address (``creator``), so one address cannot hold them all."""
+def room_for_bot_table(ref: Referee) -> None:
+    """All-bot tables keep workers busy with nobody watching for it: a few at a time per process.
+    (A quarter of those per client address, on every process: counted in the database when the
+    table is stored, :meth:`.db.Store.create_table`.)"""
     playing = [t for t in ref.tables.values() if bots_only(t) and not t.over]
     if len(playing) >= ref.max_bot_tables:
         raise ProtocolError("bot-tables-full", status=503, limit=ref.max_bot_tables)
-    mine = bot_tables_per_address(ref.max_bot_tables)
-    if creator and sum(1 for t in playing if t.creator == creator) >= mine:
-        raise ProtocolError("bot-tables-yours", status=429, limit=mine)
 
 
 def bot_tables_per_address(max_bot_tables: int) -> int:
-    """All-bot tables in play one client address may have made on this process."""
+    """All-bot tables in play one client address may have made, on all processes together."""
     return max(1, max_bot_tables // 4)
 
 
@@ -59,6 +57,25 @@ def chance(st: State) -> LoggedAction:
     """The dice's (or the deck's) next outcome, drawn from the state's own seeded generator."""
     action = st.sample_chance()
     return LoggedAction(action, st.action_to_string(action), CHANCE, "chance")
+
+
+def follow(table: LiveTable, st: State, entries: list[LoggedAction], *, dice: bool = True,
+           one_die: bool = False) -> None:
+    """Play on ``st`` (a position not yet committed, after ``entries``) the dice (``dice``) and the
+    people's forced moves (:mod:`.forced`) that follow, adding them to ``entries``: they go to the
+    database in the same commit and to the pages in the same message. Why: one commit and one
+    message per forced move, on top of the move before it, cost every table a round trip and a
+    state built for each page. ``one_die``: stop after a die (an all-bot table's pace)."""
+    while len(entries) < MAX_AUTO_STEPS:
+        if st.current_player == CHANCE and dice:
+            entries.append(chance(st))
+        elif forced.due(table, st):
+            entries.append(forced.entry(st))
+        else:
+            return
+        st.apply(entries[-1].action)
+        if one_die and entries[-1].source == "chance":
+            return
 
 
 async def lead(ref: Referee, table: LiveTable) -> bool:
@@ -145,11 +162,7 @@ async def play(ref: Referee, table: LiveTable) -> None:
             st = fork(st)
             if entries:
                 st.apply(entries[0].action)
-            while st.current_player == CHANCE and len(entries) < MAX_AUTO_STEPS:
-                entries.append(chance(st))  # the dice that follow, in the same commit
-                st.apply(entries[-1].action)
-                if delay > 0 and only_bots:
-                    break
+            follow(table, st, entries, one_die=delay > 0 and only_bots)
             try:
                 await ref.commit(table, st, entries)
             except Conflict:  # another process played this step: its log is the truth

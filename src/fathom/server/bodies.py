@@ -56,9 +56,12 @@ class BodyLimit:
         seen = 0
         deadline = time.monotonic() + self.seconds
         started = False
+        whole = False  # the body has all come: a route may still listen for the client leaving
 
         async def counted() -> dict[str, Any]:
-            nonlocal seen
+            nonlocal seen, whole
+            if whole:
+                return await receive()  # no deadline: only a disconnect comes now
             left = deadline - time.monotonic()
             try:
                 async with asyncio.timeout(max(left, 0.001)):  # no task per call, unlike wait_for
@@ -69,6 +72,7 @@ class BodyLimit:
                 seen += len(message.get("body", b""))
                 if seen > limit:
                     raise _Refused("too-big", 413, limit)
+                whole = not message.get("more_body", False)
             return message
 
         async def sending(message: dict[str, Any]) -> None:

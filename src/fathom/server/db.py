@@ -7,8 +7,9 @@ the code's view of it and must agree with the newest revision (a test compares t
 Nothing but the log is stored: a table's position is rebuilt by replaying it, so
 a restart restores every table exactly.
 
-All calls are short synchronous transactions made from the server's event loop;
-an action is committed before anyone is told about it.
+All calls are short synchronous transactions, which the server makes in threads off its
+event loop (:func:`fathom.server.storage.off_loop`); an action is committed before anyone
+is told about it.
 
 On PostgreSQL several server processes may share one database: the log is the only
 truth, its primary key (table, step) lets only one process write step k (the other
@@ -19,10 +20,12 @@ table's bots.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import secrets
+import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -136,6 +139,39 @@ account_seats_t = Table(  # the seats accounts hold, kept with each table's seat
 )
 
 
+_PG_APPEND = text("""
+WITH moved AS (
+    UPDATE fathom_tables SET updated = :now, status = COALESCE(CAST(:status AS varchar), status)
+    WHERE id = :table_id AND (CAST(:seat AS integer) IS NULL
+        OR COALESCE(CAST(CAST(seats AS jsonb) -> CAST(:seat AS integer) ->> 'key' AS integer), 0) = :key)
+    RETURNING id
+), logged AS (
+    INSERT INTO fathom_actions (table_id, idx, action, name, actor, source, at)
+    SELECT moved.id, r.idx, r.action, r.name, r.actor, r.source, :now
+    FROM moved CROSS JOIN jsonb_to_recordset(CAST(:rows AS jsonb))
+        AS r(idx integer, action integer, name text, actor integer, source text)
+)
+SELECT pg_notify(:channel, :payload) FROM moved
+""")
+"""A move on PostgreSQL, in one statement (one round trip): the table's row is updated only if the
+mover's seat is still on its key (M1: checked under the row's lock, in the statement that writes the
+move; a re-key waits for it or is seen by it), the log items are inserted only if it was (a step
+another process wrote first breaks the primary key: :class:`Conflict`), and the other processes
+are told on commit. No row back: the key changed, or the table is gone."""
+
+
+bot_tables_t = Table(  # who made each all-bot table (one address holds at most its share, on every process)
+    "fathom_bot_tables",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("creator", String(64), nullable=False, index=True),
+)
+
+
+class BotTablesFull(Exception):
+    """The creating address already has its share of all-bot tables in play (counted in the database)."""
+
+
 class Conflict(Exception):
     """Another process wrote this step of the log first (or changed the log under an undo)."""
 
@@ -222,6 +258,9 @@ class Store:
             event.listen(self.engine, "connect", _postgres_session)
         self.shared = url.startswith("postgresql")  # other processes may write: notify them, take leases
         self.origin = secrets.token_hex(6)  # this process, in its notifications (it ignores its own)
+        # single statements that commit themselves (a move: one round trip to PostgreSQL, not six)
+        self._autocommit = self.engine.execution_options(isolation_level="AUTOCOMMIT")
+        self._writers = None if self.shared else threading.Lock()  # SQLite: one writer at a time (:meth:`begin`)
         with self.engine.begin() as conn:
             if self.shared:  # several processes starting at once: one at a time creates or upgrades the schema
                 conn.execute(text("SELECT pg_advisory_xact_lock(4721)"))
@@ -230,11 +269,24 @@ class Store:
     def close(self) -> None:
         self.engine.dispose()
 
+    @contextlib.contextmanager
+    def begin(self) -> Iterator[Connection]:
+        """A write transaction. On SQLite the server's threads take turns here: SQLite lets one
+        writer in at a time and makes the others poll, sleeping up to 100 ms between tries (its busy
+        handler), which put whole sleeps into a move's round trip once moves were written off the event
+        loop by several threads; here the next writer starts the moment the last one commits."""
+        if self._writers is None:
+            with self.engine.begin() as conn:
+                yield conn
+            return
+        with self._writers, self.engine.begin() as conn:
+            yield conn
+
     # ---- server secret (signs seat tokens) ------------------------------------------------
     def secret(self) -> bytes:
         for _ in range(2):
             try:
-                with self.engine.begin() as conn:
+                with self.begin() as conn:
                     row = conn.execute(select(meta_kv.c.value).where(meta_kv.c.key == "secret")).first()
                     if row is not None:
                         return bytes.fromhex(row[0])
@@ -246,17 +298,34 @@ class Store:
         raise RuntimeError("the server secret could not be read or made")
 
     # ---- tables --------------------------------------------------------------------------
-    def create_table(self, rec: TableRecord, entries: Iterable[LoggedAction] = ()) -> None:
-        """A new table and the first items of its log (a save's moves), in one transaction."""
-        with self.engine.begin() as conn:
+    def create_table(self, rec: TableRecord, entries: Iterable[LoggedAction] = (),
+                     bot_cap: tuple[str, int] | None = None) -> None:
+        """A new table and the first items of its log (a save's moves), in one transaction.
+
+        ``bot_cap``: (creator's address, share) for a table where only bots play: :class:`BotTablesFull`,
+        and nothing written, if that address already has ``share`` of them in play, made here or on
+        any other process; its creations are counted one at a time (a lock per address), so two
+        processes at once cannot both take the last one."""
+        with self.begin() as conn:
+            if bot_cap is not None:
+                creator, share = bot_cap[0][:64], bot_cap[1]
+                if self.shared:
+                    conn.execute(text("SELECT pg_advisory_xact_lock(4722, hashtext(:creator))"), {"creator": creator})
+                mine = select(func.count()).select_from(
+                    bot_tables_t.join(tables_t, tables_t.c.id == bot_tables_t.c.table_id)
+                ).where(bot_tables_t.c.creator == creator, tables_t.c.status == "playing")
+                if conn.execute(mine).scalar_one() >= share:
+                    raise BotTablesFull(creator)
             self._insert_table(conn, rec, list(entries))
+            if bot_cap is not None:
+                conn.execute(insert(bot_tables_t).values(table_id=rec.id, creator=creator))
 
     def create_rematch(self, previous: str, settings_seen: dict[str, Any], settings: dict[str, Any],
                        rec: TableRecord, entries: Iterable[LoggedAction] = ()) -> bool:
         """Table ``rec`` as the rematch of ``previous``, if that table's settings are still
         ``settings_seen`` (no other process made its rematch meanwhile): ``settings`` (which name
         ``rec``) replace them in the same transaction. False, and nothing written, if they changed."""
-        with self.engine.begin() as conn:
+        with self.begin() as conn:
             done = conn.execute(update(tables_t).where(
                 tables_t.c.id == previous, tables_t.c.settings == json.dumps(settings_seen),
             ).values(settings=json.dumps(settings), updated=time.time())).rowcount
@@ -280,7 +349,7 @@ class Store:
     def replace_seats(self, table_id: str, seen: list[dict[str, Any]], seats: list[dict[str, Any]]) -> bool:
         """Write ``seats`` only if the stored seats are still ``seen`` (a conditional write: of two
         processes claiming one open seat at once, one wins); False, and nothing written, if not."""
-        with self.engine.begin() as conn:
+        with self.begin() as conn:
             done = conn.execute(update(tables_t).where(
                 tables_t.c.id == table_id, tables_t.c.seats == json.dumps(seen),
             ).values(seats=json.dumps(seats), updated=time.time())).rowcount
@@ -294,7 +363,7 @@ class Store:
             if key in values:
                 values[key] = json.dumps(values[key])
         values["updated"] = time.time()
-        with self.engine.begin() as conn:
+        with self.begin() as conn:
             conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(**values))
             if "seats" in values:
                 _index_seats(conn, table_id, json.loads(values["seats"]))
@@ -336,7 +405,7 @@ class Store:
     def save_analysis(self, table_id: str, data: dict[str, Any]) -> None:
         """Keep a finished table's analysis (a second process that made one too keeps the first)."""
         try:
-            with self.engine.begin() as conn:
+            with self.begin() as conn:
                 conn.execute(insert(analyses_t).values(table_id=table_id, data=json.dumps(data), created=time.time()))
         except IntegrityError:
             pass
@@ -352,7 +421,8 @@ class Store:
         """Append ``entries`` as log items ``start, start+1, …`` in one transaction.
 
         ``key``: (seat, key number) the mover holds; :class:`KeyChanged` if the stored seat is on
-        another key by now (re-keyed on another process after the move was judged there).
+        another key by now (re-keyed on another process after the move was judged there), or if the
+        table is gone. On PostgreSQL it is one statement, so one round trip (:data:`_PG_APPEND`).
         """
         now = time.time()
         entries = list(entries)
@@ -360,26 +430,41 @@ class Store:
         if not rows and status is None:
             return
         try:
-            with self.engine.begin() as conn:
-                self._check_key(conn, table_id, key)
+            if self.shared:
+                self._append_pg(table_id, start, entries, rows, status, key, now)
+                return
+            with self.begin() as conn:
                 # the table says when it last moved (the lobby leaves abandoned tables out); its row
                 # before the log's, in every writer, so two writers never wait on each other in a ring
                 values = {"updated": now} if status is None else {"status": status, "updated": now}
-                conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(**values))
+                self._touch(conn, table_id, key, values)
                 if rows:
                     conn.execute(insert(actions_t), rows)
-                moves = json.dumps([[e.action, e.name, e.actor, e.source] for e in entries], separators=(",", ":"))
-                self._notify(conn, table_id, "log", f"{start} {moves}")
         except IntegrityError:
             raise Conflict(table_id) from None
+
+    def _append_pg(self, table_id: str, start: int, entries: list[LoggedAction], rows: list[dict[str, Any]],
+                   status: str | None, key: tuple[int, int] | None, now: float) -> None:
+        """:meth:`append` on PostgreSQL: the key check, the table's row, the log and the notification in
+        one statement, committed on its own (no BEGIN, no COMMIT: one round trip instead of six)."""
+        moves = json.dumps([[e.action, e.name, e.actor, e.source] for e in entries], separators=(",", ":"))
+        log_rows = json.dumps([{k: r[k] for k in ("idx", "action", "name", "actor", "source")} for r in rows])
+        with self._autocommit.connect() as conn:
+            moved = conn.execute(_PG_APPEND, {
+                "table_id": table_id, "now": now, "status": status,
+                "seat": None if key is None else key[0], "key": None if key is None else key[1],
+                "rows": log_rows, "channel": CHANNEL,
+                "payload": self._payload(table_id, "log", f"{start} {moves}"),
+            }).first()
+        if moved is None and key is not None:
+            raise KeyChanged(table_id)
 
     def truncate(self, table_id: str, keep: int, key: tuple[int, int] | None = None, count: int = 1) -> None:
         """Drop the last ``count`` log items, from item ``keep`` on (undo: a move and the forced moves
         played for it); :class:`Conflict` if the log has moved on since, :class:`KeyChanged` if the seat
         ``key`` names is on another key by now."""
-        with self.engine.begin() as conn:
-            self._check_key(conn, table_id, key)
-            conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(updated=time.time()))
+        with self.begin() as conn:
+            self._touch(conn, table_id, key, {"updated": time.time()})
             last = conn.execute(select(func.max(actions_t.c.idx)).where(actions_t.c.table_id == table_id)).scalar()
             if last != keep + count - 1:
                 raise Conflict(table_id)
@@ -387,18 +472,19 @@ class Store:
             self._notify(conn, table_id, "undo")
 
     @staticmethod
-    def _check_key(conn: Connection, table_id: str, key: tuple[int, int] | None) -> None:
-        """:class:`KeyChanged` unless seat ``key[0]`` is still on key number ``key[1]``; the table's row is
-        locked first (PostgreSQL), so a re-key either waits for this transaction or is seen by it."""
-        if key is None:
-            return
-        seats = conn.execute(select(tables_t.c.seats).where(tables_t.c.id == table_id).with_for_update()).scalar()
-        if seats is None or json.loads(seats)[key[0]].get("key", 0) != key[1]:
+    def _touch(conn: Connection, table_id: str, key: tuple[int, int] | None, values: dict[str, Any]) -> None:
+        """Write ``values`` to the table's row, then :class:`KeyChanged` unless seat ``key[0]`` is still
+        on key number ``key[1]`` (the transaction is then rolled back). The update locks the row and
+        returns its seats as they are under that lock, so a re-key either waits for this transaction or
+        is seen by it, in one statement rather than a locking read and a write."""
+        seats = conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(**values)
+                             .returning(tables_t.c.seats)).scalar()
+        if key is not None and (seats is None or json.loads(seats)[key[0]].get("key", 0) != key[1]):
             raise KeyChanged(table_id)
 
     def announce(self, table_id: str, kind: str, detail: str) -> None:
         """Tell the other processes of something that is not stored (a chat line)."""
-        with self.engine.begin() as conn:
+        with self.begin() as conn:
             self._notify(conn, table_id, kind, detail)
 
     def _notify(self, conn: Connection, table_id: str, kind: str, detail: str = "") -> None:
@@ -408,17 +494,21 @@ class Store:
         read of the log; past PostgreSQL's 8000-byte limit it is left out and they read it.
         """
         if self.shared:
-            payload = f"{self.origin} {kind} {table_id}"
-            if detail and len(payload) + len(detail) < NOTIFY_LIMIT:
-                payload += " " + detail
-            conn.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload})
+            conn.execute(text("SELECT pg_notify(:channel, :payload)"),
+                         {"channel": CHANNEL, "payload": self._payload(table_id, kind, detail)})
+
+    def _payload(self, table_id: str, kind: str, detail: str = "") -> str:
+        payload = f"{self.origin} {kind} {table_id}"
+        if detail and len(payload) + len(detail) < NOTIFY_LIMIT:
+            payload += " " + detail
+        return payload
 
     # ---- which process plays a table's bots ------------------------------------------------
     def take_lease(self, table_id: str, seconds: float) -> bool:
         """Hold (or keep) the right to play ``table_id``'s bots for ``seconds``; False if another
         live process holds it."""
         now = time.time()
-        with self.engine.begin() as conn:
+        with self.begin() as conn:
             done = conn.execute(update(leases_t).where(
                 leases_t.c.table_id == table_id,
                 or_(leases_t.c.owner == self.origin, leases_t.c.until < now),
@@ -428,14 +518,14 @@ class Store:
             if conn.execute(select(leases_t.c.owner).where(leases_t.c.table_id == table_id)).first() is not None:
                 return False
         try:
-            with self.engine.begin() as conn:
+            with self.begin() as conn:
                 conn.execute(insert(leases_t).values(table_id=table_id, owner=self.origin, until=now + seconds))
             return True
         except IntegrityError:  # another process took it at the same instant
             return False
 
     def drop_lease(self, table_id: str) -> None:
-        with self.engine.begin() as conn:
+        with self.begin() as conn:
             conn.execute(delete(leases_t).where(leases_t.c.table_id == table_id, leases_t.c.owner == self.origin))
 
     def orphans(self) -> list[str]:

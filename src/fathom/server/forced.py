@@ -33,9 +33,10 @@ def enabled(seat_record: dict[str, Any]) -> bool:
     return seat_record.get(SETTING, True) is not False
 
 
-def due(table: LiveTable) -> bool:
-    """Is the next move a person's only legal move, to be played for them now?"""
-    st = table.state
+def due(table: LiveTable, state: State | None = None) -> bool:
+    """Is the next move (at ``table``, or in ``state``, a position of it not yet committed) a person's
+    only legal move, to be played for them now?"""
+    st = table.state if state is None else state
     who = st.current_player
     if who < 0 or table.seat_kind(who) != "human" or table.stood_in(who) or not enabled(table.rec.seats[who]):
         return False

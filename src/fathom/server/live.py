@@ -84,7 +84,6 @@ class LiveTable:
         self.lease_until = 0.0  # several processes: this one plays the table's bots until then
         self.changed_at = now()  # the last move applied here (a stalled table is taken over)
         self.lock = asyncio.Lock()  # one change at a time: validate, commit, show
-        self.creator = ""  # the client address that made it here (all-bot tables are capped per address)
         self.describe = describe(rec.game, rec.players, rec.options)
         self._checkpoints: dict[int, State] = {}
         self.chat: deque = deque(maxlen=50)
@@ -92,7 +91,8 @@ class LiveTable:
         self.hints: dict[int, tuple[int, Any]] = {}  # seat -> (move number, hint): one search per move
         self.turns: dict[str, Any] | None = None  # a finished game's turns, for its replay (.replay)
         self.thinking: int | None = None  # the seat whose move the server is thinking out (a bot, a stand-in)
-        self.hint_jobs: dict[int, tuple[int, asyncio.Future]] = {}  # seat -> (move number, the search under way)
+        # seat -> (move number, the search under way, who waits for it: pages, requests; see Referee.hint)
+        self.hint_jobs: dict[int, tuple[int, asyncio.Future, list[Any]]] = {}
 
     # ---- facts ---------------------------------------------------------------------------
     @property

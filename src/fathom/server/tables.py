@@ -30,16 +30,16 @@ import functools
 import json
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from fathom.bots.hint import HINT_BOT, Hint, hint_seed
 from fathom.bots.registry import make_bot
-from fathom.core.api import CHANCE, State
+from fathom.core.api import State
 from fathom.core.errors import FathomError, IllegalActionError
 from fathom.server import account_store, autoplay, chat, forced, rematch, seats, specs, turn_clock, workers
-from fathom.server.autoplay import BOT_TABLE_PACE, BOT_TABLES_PER_WORKER, LEASE_SECONDS, MAX_AUTO_STEPS, spawn
+from fathom.server.autoplay import BOT_TABLE_PACE, BOT_TABLES_PER_WORKER, LEASE_SECONDS, spawn
 from fathom.server.clock import now
-from fathom.server.db import Conflict, KeyChanged, LoggedAction, Store, TableRecord
+from fathom.server.db import BotTablesFull, Conflict, KeyChanged, LoggedAction, Store, TableRecord
 from fathom.server.i18n import error_text
 from fathom.server.live import Client, LiveTable, fork
 from fathom.server.protocol import ProtocolError
@@ -48,6 +48,13 @@ from fathom.server.storage import heard_moves, load, off_loop
 __all__ = ["LEASE_SECONDS", "Referee", "dumps", "spawn"]
 
 log = logging.getLogger("fathom.server")
+
+
+class Asker(Protocol):
+    """Who asked for a hint (a page, an HTTP request): ``closed`` once it has left."""
+
+    closed: bool
+
 
 SETTLE_SECONDS = 30.0  # an HTTP move (or a ?wait= look) waits at most this long for the bots' answer
 SEAT_TRIES = 5  # a seat change judged again this often when other processes keep changing the seats first
@@ -167,10 +174,15 @@ class Referee:
         who took it from the lobby); never from a client. ``creator``: the client's address.
         ``saved``: the spec's save, already replayed (off the event loop, by the route).
         """
-        rec, state, entries = self._new(spec, carried, creator, saved)
+        rec, state, entries = self._new(spec, carried, saved)
         await self._accounts_exist(rec)
-        await self._db(self.store.create_table, rec, entries)
-        table = self._live(rec, state, entries, creator)
+        share = autoplay.bot_tables_per_address(self.max_bot_tables)
+        capped = creator and not state.is_terminal() and all(s["kind"] == "bot" for s in rec.seats)
+        try:
+            await self._db(self.store.create_table, rec, entries, (creator, share) if capped else None)
+        except BotTablesFull:
+            raise ProtocolError("bot-tables-yours", status=429, limit=share) from None
+        table = self._live(rec, state, entries)
         return table, self.links(table)
 
     async def _accounts_exist(self, rec: TableRecord) -> None:
@@ -203,18 +215,17 @@ class Referee:
             self._after_change(table)
         return count
 
-    def _new(self, spec: Any, carried: list[dict[str, Any]] | None, creator: str = "",
+    def _new(self, spec: Any, carried: list[dict[str, Any]] | None,
              saved: State | None = None) -> tuple[TableRecord, State, list[LoggedAction]]:
         """A new table checked (:func:`.specs.build`) and room for it if only bots play; not stored yet."""
         rec, state, entries = specs.build(spec, carried, saved)
         if not state.is_terminal() and all(s["kind"] == "bot" for s in rec.seats):
-            autoplay.room_for_bot_table(self, creator)
+            autoplay.room_for_bot_table(self)
         return rec, state, entries
 
-    def _live(self, rec: TableRecord, state: State, entries: list[LoggedAction], creator: str = "") -> LiveTable:
+    def _live(self, rec: TableRecord, state: State, entries: list[LoggedAction]) -> LiveTable:
         """A table just stored, in memory and under way (its bots and dice move)."""
         table = LiveTable(rec, state, entries)
-        table.creator = creator
         self.tables[rec.id] = table
         self._after_change(table)
         return table
@@ -387,10 +398,8 @@ class Referee:
         except IllegalActionError as exc:
             raise ProtocolError("illegal", status=422, detail=str(exc)) from None
         entries = [entry]
-        if not table.rec.settings.get("bot_delay_ms", 0):  # the dice that follow: same commit, same message
-            while st.current_player == CHANCE and len(entries) < MAX_AUTO_STEPS:
-                entries.append(autoplay.chance(st))
-                st.apply(entries[-1].action)
+        dice = not table.rec.settings.get("bot_delay_ms", 0)  # at a pace the dice wait (:func:`.autoplay.play`)
+        autoplay.follow(table, st, entries, dice=dice)  # the dice and forced moves that follow: same commit
         await self.commit(table, st, entries, held)
         self._after_change(table)
         return st.move_number()
@@ -450,13 +459,16 @@ class Referee:
         self._after_change(table)  # turned on in a forced position: that move plays now
         return {forced.SETTING: value}
 
-    async def hint(self, table: LiveTable, seat: int | None, asker: str = "", page: Client | None = None) -> Hint:
+    async def hint(self, table: LiveTable, seat: int | None, asker: str = "", page: Asker | None = None) -> Hint:
         """The move level 3 would play for ``seat`` now; changes nothing (the bot decides on a copy
         and, like every bot, reads only what that seat may know).
 
         Hints take turns by the asker's address (``asker``), after the bots' moves at tables with a
-        person seated (:mod:`.workers`); one asked again while it is thought out waits for that one,
-        and one whose seat has moved (or whose ``page`` has left) by its turn is dropped unthought.
+        person seated (:mod:`.workers`); one asked again while it is thought out waits for that one.
+        ``page``: who asked (a page, an HTTP request), ``closed`` once it has left. A hint whose seat
+        has moved, or whose every asker has left, by its turn is dropped unthought; an asker who gives
+        up (this call cancelled: its connection closed) takes the hint out of the queue at once if
+        nobody else waits for it, and a hint already thinking then goes to nobody.
         """
         if seat is None:
             raise ProtocolError("spectator", status=403)
@@ -472,27 +484,37 @@ class Referee:
             return cached[1]
         pending = table.hint_jobs.get(seat)
         if pending is not None and pending[0] == move and not pending[1].done():
-            return await asyncio.shield(pending[1])  # the same question is being thought out already
-        job = asyncio.ensure_future(self._think_hint(table, seat, move, asker, page))
-        table.hint_jobs[seat] = (move, job)
+            job, askers = pending[1], pending[2]  # the same question is being thought out already
+        else:
+            askers = []
+            job = asyncio.ensure_future(self._think_hint(table, seat, move, asker, askers))
+            table.hint_jobs[seat] = (move, job, askers)
 
-        def over(done: asyncio.Future) -> None:
-            if table.hint_jobs.get(seat, (0, None))[1] is done:
-                del table.hint_jobs[seat]
-            if not done.cancelled():
-                done.exception()  # seen here, even if every asker has gone
+            def over(done: asyncio.Future) -> None:
+                if table.hint_jobs.get(seat, (0, None, []))[1] is done:
+                    del table.hint_jobs[seat]
+                if not done.cancelled():
+                    done.exception()  # seen here, even if every asker has gone
 
-        job.add_done_callback(over)
-        return await asyncio.shield(job)  # an asker who leaves does not end it for the others
+            job.add_done_callback(over)
+        askers.append(page)
+        try:
+            return await asyncio.shield(job)  # an asker who leaves does not end it for the others
+        except asyncio.CancelledError:
+            askers.remove(page)
+            if not askers and not job.done():
+                job.cancel()  # nobody waits for it: out of the queue, or its answer ignored
+            raise
 
-    async def _think_hint(self, table: LiveTable, seat: int, move: int, asker: str, page: Client | None) -> Hint:
+    async def _think_hint(self, table: LiveTable, seat: int, move: int, asker: str,
+                          askers: list[Asker | None]) -> Hint:
         state = table.state
         bot = table.hint_bots.get(seat)
         if bot is None:
             bot = make_bot(HINT_BOT, table.rec.game, hint_seed(state.seed, seat, move))
 
-        def wanted() -> bool:  # by its turn: the seat has not moved, the asking page has not left
-            return table.state.move_number() == move and (page is None or not page.closed)
+        def wanted() -> bool:  # by its turn: the seat has not moved, someone who asked is still there
+            return table.state.move_number() == move and any(a is None or not a.closed for a in askers)
 
         # the bot travels to a worker and back: it keeps its plan (a hinted sail) for the next hint
         hint, bot = await self.thinker.run("hint " + (asker or table.id), workers.HINTS, workers.hint, bot,

@@ -3,6 +3,7 @@ review and the save of a finished game."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -97,10 +98,23 @@ def add_routes(app: FastAPI, throttle: Throttle) -> None:
 
     @app.post("/api/tables/{table_id}/hint")
     async def api_hint(request: Request, table_id: str) -> dict[str, Any]:
+        """The hint for the seat to move; a client that hangs up while it waits takes its hint out of the
+        queue (or, already thinking, leaves its answer to nobody): the workers think for people still there."""
         throttle(request)
         ref, table, seat = await seated(request, table_id)
         move = table.state.move_number()
-        return {"move_number": move, **(await ref.hint(table, seat, client(request))).to_json()}
+        asking = _HttpAsker()
+        thinking = asyncio.ensure_future(ref.hint(table, seat, client(request), asking))
+        leaving = asyncio.ensure_future(_hang_up(request, asking))
+        try:
+            await asyncio.wait((thinking, leaving), return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            leaving.cancel()
+            if not thinking.done():  # the client left (or the server stops): nobody will hear the hint
+                thinking.cancel()
+        if thinking.cancelled():
+            raise ProtocolError("hint-dropped", status=409)
+        return {"move_number": move, **thinking.result().to_json()}
 
     @app.post("/api/tables/{table_id}/rematch")
     async def api_rematch(request: Request, table_id: str) -> dict[str, Any]:
@@ -170,3 +184,19 @@ def _replay_step(table: LiveTable, seat: int | None, step: int) -> dict[str, Any
         "actor": table.log[step - 1].actor if step else None,
         "to_move": st.current_player,
     }
+
+
+class _HttpAsker:
+    """An HTTP request that asked for a hint: ``closed`` once its client hangs up."""
+
+    closed = False
+
+
+async def _hang_up(request: Request, asker: _HttpAsker) -> None:
+    """Return when the request's client disconnects (its body, if any, is read and dropped first)."""
+    try:
+        while (await request.receive())["type"] != "http.disconnect":
+            pass
+    except Exception:  # noqa: BLE001 - its messages cannot be read: it is not watched, only cancelled
+        await asyncio.Event().wait()
+    asker.closed = True
