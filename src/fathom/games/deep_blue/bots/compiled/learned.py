@@ -26,7 +26,7 @@ from fathom.games.deep_blue.bots.compiled.heur_eval import (
     hold_share,
     turns_left,
 )
-from fathom.games.deep_blue.bots.compiled.heur_tables import H_DIVE_DRAWS, W_BAG, W_TMP
+from fathom.games.deep_blue.bots.compiled.heur_tables import H_DIVE_DRAWS, W_TMP
 from fathom.games.deep_blue.kernels.tables import (
     MAX_CARDS,
     N_GEMS,
@@ -102,7 +102,7 @@ def features(S: np.ndarray, T: np.ndarray, H: np.ndarray, g: int, p: int, W: np.
     for b in range(2 * p, 2 * p + 2):
         if S[g, S_SITE_TILE + S[g, S_BOAT_NODE + b]] >= 0:
             on_tiles += 1
-    bag = W[W_TMP:W_TMP + N_GEMS]  # dive_value uses W_BAG for its own bag
+    bag = W[W_TMP:W_TMP + N_GEMS]  # not W_BAG: dive_value fills that with its own bag
     full_bag(S, g, bag)
     _pile_sums(S, T, H, g, S_HAND + p * MAX_CARDS, bag, sums, 0)
     _pile_sums(S, T, H, g, S_REST + p * MAX_CARDS, bag, sums, 4)
