@@ -71,22 +71,29 @@ def report(paths: list[str]) -> None:
         key = (r["source"], r["deal"], r["rotation"], r["seat"])
         by_bot[r["bot"]][key][r["kind"]] += r["loss"] * 100
         by_bot[r["bot"]][key]["_all"] += r["loss"] * 100
+        if r["loss"] > 2 * r["loss_error"]:  # beyond the analysis's own noise
+            by_bot[r["bot"]][key]["clear:" + r["kind"]] += r["loss"] * 100
+            counts[r["bot"]]["clear:" + r["kind"]] += 1
         counts[r["bot"]][r["kind"]] += 1
     for bot, games in sorted(by_bot.items()):
-        kinds = sorted({k for g in games.values() for k in g if k != "_all"},
+        kinds = sorted({k for g in games.values() for k in g if k != "_all" and not k.startswith("clear:")},
                        key=lambda k: KINDS_ORDER.index(k) if k in KINDS_ORDER else 99)
         total = [g["_all"] for g in games.values()]
         lo, hi = bootstrap(total)
         print(f"\n{bot}: {len(games)} seat-games, {sum(counts[bot].values())} decisions; "
               f"loss per seat-game {sum(total) / len(total):.1f} points [{lo:.1f}, {hi:.1f}]")
-        print("| kind | decisions | points lost per seat-game [95%] | share | mean per decision |")
-        print("|---|---:|---|---:|---:|")
+        print("| kind | decisions | points lost per seat-game [95%] | share | mean per decision | "
+              "decisions losing beyond 2 s.e. | their points per seat-game [95%] |")
+        print("|---|---:|---|---:|---:|---:|---|")
         for k in sorted(kinds, key=lambda k: -sum(g.get(k, 0.0) for g in games.values())):
             per = [g.get(k, 0.0) for g in games.values()]
             lo, hi = bootstrap(per)
             n = counts[bot][k]
+            clear = [g.get("clear:" + k, 0.0) for g in games.values()]
+            clo, chi = bootstrap(clear)
             print(f"| {k} | {n} | {sum(per) / len(per):.2f} [{lo:.2f}, {hi:.2f}] | "
-                  f"{sum(per) / max(1e-9, sum(total)):.0%} | {sum(per) / n:.2f} |")
+                  f"{sum(per) / max(1e-9, sum(total)):.0%} | {sum(per) / n:.2f} | {counts[bot]['clear:' + k]} | "
+                  f"{sum(clear) / len(clear):.2f} [{clo:.2f}, {chi:.2f}] |")
 
 
 def main() -> None:

@@ -7,6 +7,8 @@ Sunken City dives (led and joined), crew hired, turns taken and the turn of each
 
     PYTHONPATH=src nice python scripts/sunken_race.py --bots ismcts,ismcts,ismcts,ismcts \
         --deals 8 --seed 7 --out /tmp/race_l3.jsonl [--no-rotate] [--workers 1]
+    python scripts/sunken_race.py report A.jsonl C.jsonl ...   # the table
+    python scripts/sunken_race.py swap A.jsonl B.jsonl heuristic  # one seat's bot swapped, paired
 """
 
 from __future__ import annotations
@@ -14,6 +16,9 @@ from __future__ import annotations
 import argparse
 import functools
 import json
+import math
+import statistics
+import sys
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -75,7 +80,66 @@ def play(task: GameTask, saves: str = "") -> dict[str, Any]:
     return record
 
 
+def _mean_ci(values: list[float]) -> str:
+    """Mean with a normal 95% interval (a t of 2 for the few games here)."""
+    m = statistics.fmean(values)
+    half = 2.0 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else float("nan")
+    return f"{m:.1f} ± {half:.1f}"
+
+
+def report(paths: list[str]) -> None:
+    """Per run: game length, crew hired, when the Sunken Cities were dived, by bot; then, for runs on
+    the same deals, each bot's win share in a seat paired with the other run's bot in that seat."""
+    runs = {}
+    for path in paths:
+        recs = {}
+        for line in open(path):
+            r = json.loads(line)
+            recs[(r["deal"], r["rotation"])] = r  # a game played twice (a restarted run) counts once
+        runs[path] = list(recs.values())
+    print("| run | games | turns a game | first Sunken City dive (turn) | bot | seat-games | crew hired a seat | "
+          "seats hiring none | Sunken City dives led a seat | VP a seat | win share |")
+    print("|---|---:|---|---|---|---:|---|---:|---|---|---:|")
+    for path, recs in runs.items():
+        bots = sorted({b for r in recs for b in r["seats"]})
+        for b in bots:
+            seats = [(r, s) for r in recs for s in range(r["players"]) if r["seats"][s] == b]
+            win = [1.0 / len(r["winners"]) if s in r["winners"] else 0.0 for r, s in seats]
+            print(f"| {path} | {len(recs)} | {_mean_ci([r['turns'] for r in recs])} | "
+                  f"{_mean_ci([r['sc_turns'][0] for r in recs if r['sc_turns']])} | {b} | {len(seats)} | "
+                  f"{_mean_ci([r['hired'][s] for r, s in seats])} | "
+                  f"{sum(r['hired'][s] == 0 for r, s in seats) / len(seats):.0%} | "
+                  f"{_mean_ci([r['sc_led'][s] for r, s in seats])} | {_mean_ci([r['scores'][s] for r, s in seats])} | "
+                  f"{statistics.fmean(win):.0%} |")
+
+
+def swap(base_path: str, swapped_path: str, bot: str) -> None:
+    """The seat where ``swapped_path`` seats ``bot`` (deal, rotation), against the same seat of the same
+    deal in ``base_path`` (one game per deal, no rotation): win share and VP, paired."""
+    base = {r["deal"]: r for r in map(json.loads, open(base_path))}
+    pairs = []
+    for r in map(json.loads, open(swapped_path)):
+        if r["deal"] not in base:
+            continue
+        for s in range(r["players"]):
+            if r["seats"][s] == bot:
+                b = base[r["deal"]]
+                share = [(1.0 / len(x["winners"]) if s in x["winners"] else 0.0) for x in (b, r)]
+                pairs.append((share[0], share[1], b["scores"][s], r["scores"][s]))
+    pairs = list({p: None for p in pairs})  # duplicates of a restarted run
+    diff = [p[1] - p[0] for p in pairs]
+    print(f"{bot} in the seat instead ({len(pairs)} seat-games): win share {statistics.fmean(p[1] for p in pairs):.0%} "
+          f"against {statistics.fmean(p[0] for p in pairs):.0%}; paired difference {_mean_ci([100 * d for d in diff])} "
+          f"points; VP {_mean_ci([p[3] - p[2] for p in pairs])} a seat")
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["report"]:
+        report(sys.argv[2:])
+        return
+    if sys.argv[1:2] == ["swap"]:
+        swap(*sys.argv[2:5])
+        return
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--bots", required=True)
     ap.add_argument("--deals", type=int, default=8)
