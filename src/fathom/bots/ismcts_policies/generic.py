@@ -16,6 +16,10 @@ def win_shares(state: State) -> list[float]:
     return shares_of(state.winners(), state.game.num_players)
 
 
+END_SHARE, END_MARGIN = 0.85, 0.15
+"""A finished game's reward: this much of the win share, this much of the margin (lead over the best rival)."""
+
+
 def shares_of(winners: list[int], n: int) -> list[float]:
     """:func:`win_shares` from the winners' seats (for playouts that end outside a State)."""
     if not winners:
@@ -32,7 +36,7 @@ def finished_rewards(state: State, scores: list[float], scale: float) -> list[fl
 def end_rewards(winners: list[int], scores: list[float], scale: float) -> list[float]:
     """:func:`finished_rewards` from the winners' seats and the final scores."""
     lead = lead_rewards(scores, scale)
-    return [0.85 * s + 0.15 * r for s, r in zip(shares_of(winners, len(scores)), lead)]
+    return [END_SHARE * s + END_MARGIN * r for s, r in zip(shares_of(winners, len(scores)), lead)]
 
 
 def lead_rewards(estimates: list[float], scale: float) -> list[float]:

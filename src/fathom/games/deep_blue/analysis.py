@@ -12,7 +12,7 @@ from typing import Any, cast
 
 from fathom.analysis.chances import shares, softmax_chances
 from fathom.analysis.parts import ExactCall, Runner
-from fathom.core.api import State
+from fathom.core.api import TERMINAL, State
 from fathom.core.rng import Rng
 from fathom.games.deep_blue.bots import evaluation as ev
 from fathom.games.deep_blue.game import DeepBlueGame
@@ -38,7 +38,15 @@ class _ChancesRunner:
         self.runner = runner
 
     def run(self, worlds: list[State], jobs: list[tuple[int, int, int]]) -> list[list[float]]:
-        return [win_chances(state) for state in self.runner.final_states(worlds, jobs)]
+        runner = self.runner
+        if not runner.compiled_leaf():
+            return [win_chances(state) for state in runner.final_states(worlds, jobs)]
+        from fathom.games.deep_blue.kernels.tables import S_CUR  # numpy: only with the compiled runner
+
+        rows = runner.final_rows(worlds, jobs)
+        estimates, scales = runner.leaf(worlds[0])(rows)  # the learned estimate, compiled (same numbers)
+        return [win_chances(runner.state_of(row)) if row[S_CUR] == TERMINAL
+                else softmax_chances(estimates[i].tolist(), float(scales[i])) for i, row in enumerate(rows)]
 
 
 class DeepBlueAnalysis:

@@ -9,7 +9,9 @@ from typing import Any, cast
 
 from fathom.games.deep_blue.bots import evaluation as ev
 from fathom.games.deep_blue.bots.heuristic import DeepBlueHeuristicBot
-from fathom.bots.ismcts_policies.generic import GenericPolicy, finished_rewards, lead_rewards
+from fathom.bots.ismcts_policies.generic import (
+    END_MARGIN, GenericPolicy, finished_rewards, lead_rewards, shares_of,
+)
 from fathom.core.api import State
 from fathom.core.rng import Rng
 from fathom.games.deep_blue.game import DeepBlueGame
@@ -72,6 +74,10 @@ class DeepBlueSearch(GenericPolicy):
         # uses (None: as its plans are). The search itself hires half as much as level 2, so playouts
         # that hire as much misjudge what its choices lead to (docs/bots.md, tuning log)
         self.own_playout_cycle: float | None = None
+        # the share of a finished game's reward that goes to the margin (the rest: the win share).
+        # The analysis (docs/analysis.md, the bot study) found level 3's clearest losses in draw-or-stop
+        # calls where VP and the chance to win part, some at 96-100% win chance; 0 is the variant tried
+        self.end_margin = END_MARGIN
         self._plans: list[tuple[int, int, int]] = []  # the plans of the decision being searched
         self._committed: tuple[int, tuple[int, int, int]] | None = None  # (seat, plan) being sailed
         self.sailing = ("sail-pay", "sail-move")  # the steps a committed sail plan plays
@@ -285,7 +291,11 @@ class DeepBlueSearch(GenericPolicy):
 
     def evaluate(self, state: State, seat: int) -> list[float]:
         if state.is_terminal():
-            return finished_rewards(state, state.scores(), 12.0)
+            if self.end_margin == END_MARGIN:
+                return finished_rewards(state, state.scores(), 12.0)
+            shares = shares_of(state.winners(), state.game.num_players)
+            lead = lead_rewards(state.scores(), 12.0)
+            return [(1.0 - self.end_margin) * s + self.end_margin * r for s, r in zip(shares, lead)]
         T = ev.tables_for(state)
         if self.value == "learned":
             est = [ev.learned_estimate(state, T, p, self.fast_params) for p in range(T.n)]

@@ -17,9 +17,10 @@ step, except for who moves:
 * it stops where ``DeepBlueSearch.at_horizon`` does: ``turns`` turn changes after the start with no
   dive under way, or 3000 moves, or the end of the game.
 
-The leaf is valued in Python (:class:`CompiledPlayouts.run` gives the final rows back; the search
-policy rebuilds each as a ``DeepBlueState`` and calls its own ``evaluate``), so the learned value is
-computed by the one implementation there is.
+The leaf is valued outside this kernel (:class:`CompiledPlayouts.run` gives the final rows back): by
+the compiled learned value (:mod:`fathom.games.deep_blue.bots.compiled.learned`, tested equal to the
+Python one), or, for a finished game or another value setting, by the search policy's own
+``evaluate`` on the row rebuilt as a ``DeepBlueState``.
 """
 
 from __future__ import annotations
