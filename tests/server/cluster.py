@@ -12,17 +12,19 @@ from fathom.server.deploy import Nginx, nginx_binary, nginx_config  # noqa: F401
 
 
 def empty_database(url: str) -> None:
-    """Start from an empty test database: tables left in play by earlier runs would be restored
-    (and their bots played) by every process of the cluster."""
-    from sqlalchemy import delete
+    """Start from an empty test database made by this tree's migrations: tables left in play by
+    earlier runs would be restored (and their bots played) by every process of the cluster, and a
+    schema another checkout migrated (other revisions) would not be this tree's."""
+    from sqlalchemy import create_engine, text
 
-    from fathom.server.db import Store, actions_t, bot_tables_t, database_url, leases_t, tables_t
+    from fathom.server.db import Store, database_url
 
-    store = Store(database_url(url))
-    with store.engine.begin() as conn:
-        for table in (actions_t, leases_t, bot_tables_t, tables_t):
-            conn.execute(delete(table))
-    store.close()
+    engine = create_engine(database_url(url))
+    with engine.begin() as conn:
+        conn.execute(text("DROP SCHEMA public CASCADE"))
+        conn.execute(text("CREATE SCHEMA public"))
+    engine.dispose()
+    Store(database_url(url)).close()  # the schema made at this tree's newest revision
 
 
 class Cluster:
