@@ -21,6 +21,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from fathom.games.into_the_blue import dice
+from fathom.games.into_the_blue.data import LEVELS
 
 STOP = 0
 PLACE0 = 0  # ``place L`` has id PLACE0 + L
@@ -31,7 +32,7 @@ CHEST0 = ROLL0 + len(dice.MULTISETS)  # ``chest V`` has id CHEST0 + index of V
 
 
 def player_action_names() -> list[str]:
-    names = ["stop"] + [f"place {level}" for level in range(1, 6)]
+    names = ["stop"] + [f"place {level}" for level in LEVELS]
     names += [f"reroll {dice.name(ms)}" for ms in range(1, len(dice.MULTISETS))]
     assert len(names) == NUM_PLAYER_ACTIONS
     return names

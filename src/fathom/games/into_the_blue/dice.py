@@ -15,10 +15,12 @@ from collections.abc import Iterable
 from itertools import combinations_with_replacement
 from math import factorial
 
-CHEST = 6
-FACES = (1, 2, 3, 4, 5, CHEST)
+from fathom.games.into_the_blue.data import LEVELS
+
+CHEST = len(LEVELS) + 1  # a die shows each level's number and a chest
+FACES = (*LEVELS, CHEST)
 DICE = 6
-FACE_NAMES = {1: "1", 2: "2", 3: "3", 4: "4", 5: "5", CHEST: "chest"}
+FACE_NAMES = {**{level: str(level) for level in LEVELS}, CHEST: "chest"}
 FACE_OF_NAME = {v: k for k, v in FACE_NAMES.items()}
 
 Counts = tuple[int, int, int, int, int, int]
@@ -99,13 +101,13 @@ WEIGHT: tuple[int, ...] = tuple(weight(i) for i in range(len(MULTISETS)))
 def run_length(counts: Counts) -> int:
     """Length of the unbroken run 1, 2, 3… (0 when there is no 1)."""
     n = 0
-    while n < 5 and counts[n]:
+    while n < len(LEVELS) and counts[n]:
         n += 1
     return n
 
 
 RUN: tuple[int, ...] = tuple(run_length(c) for c in COUNTS)
-PERFECT: tuple[bool, ...] = tuple(RUN[i] == 5 and COUNTS[i][5] > 0 for i in range(len(MULTISETS)))
+PERFECT: tuple[bool, ...] = tuple(RUN[i] == len(LEVELS) and COUNTS[i][CHEST - 1] > 0 for i in range(len(MULTISETS)))
 PLACEMENTS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
     tuple((level, COUNTS[i][level - 1]) for level in range(1, RUN[i] + 1)) for i in range(len(MULTISETS))
 )

@@ -16,7 +16,7 @@ from fathom.core.options import (
     resolve_options,
 )
 from fathom.games.into_the_blue import actions, dice
-from fathom.games.into_the_blue.data import DataError, IntoTheBlueData, load_data
+from fathom.games.into_the_blue.data import LEVELS, DataError, IntoTheBlueData, load_data
 from fathom.games.into_the_blue.scoring import level_tokens
 from fathom.games.into_the_blue.phases import NAMES as STEP_NAMES
 from fathom.games.into_the_blue.state import IntoTheBlueState
@@ -49,7 +49,7 @@ class IntoTheBlueGame(Game):
 
     # the fixed action space as game attributes, as Deep Blue's (ids never change between games)
     A_STOP: ClassVar[int] = actions.STOP
-    A_PLACE: ClassVar[dict[int, int]] = {level: actions.PLACE0 + level for level in range(1, 6)}
+    A_PLACE: ClassVar[dict[int, int]] = {level: actions.PLACE0 + level for level in LEVELS}
     """``place L`` by level (1..5)."""
     PLACE_LEVEL: ClassVar[dict[int, int]] = {aid: level for level, aid in A_PLACE.items()}
     """The level of each ``place L`` action."""

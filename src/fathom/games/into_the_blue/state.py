@@ -34,6 +34,7 @@ from fathom.core.rng import Rng
 from fathom.games.into_the_blue import actions as A
 from fathom.games.into_the_blue import dice, scoring
 from fathom.games.into_the_blue import placement
+from fathom.games.into_the_blue.data import LEVELS
 from fathom.games.into_the_blue.phases import CHEST, CHOOSE, FIRST, NAMES, OVER, PLACE, ROLLING
 
 if TYPE_CHECKING:
@@ -94,7 +95,7 @@ class IntoTheBlueState(State):
     def __init__(self, game: IntoTheBlueGame, seed: int) -> None:
         self._init_base(game, seed)
         n = game.num_players
-        self._board = tuple((0,) * n for _ in range(5))
+        self._board = tuple((0,) * n for _ in LEVELS)
         self._hand = (game.shells,) * n
         self._chests = ((),) * n
         self._pile = game.chest_pile
@@ -452,7 +453,7 @@ class IntoTheBlueState(State):
         phase = self._phase
         treasure = self.treasure_points()
         standings = {level: scoring.rank_level(level, self._board, self._hand, self._last_turn)
-                     for level in range(1, 6)}
+                     for level in LEVELS}
         levels = []
         for i in range(len(game.data.treasures)):
             level = i + 1

@@ -34,6 +34,7 @@ from fathom.core.api import State
 from fathom.games.into_the_blue import dice, odds, scoring
 from fathom.games.into_the_blue.game import IntoTheBlueGame
 from fathom.games.into_the_blue import placement
+from fathom.games.into_the_blue.data import LEVELS
 
 
 @dataclass(frozen=True)
@@ -193,7 +194,7 @@ class IntoTheBlueExpertBot(ViewBot):
         best, best_score = None, pos.table_value(table)  # stopping now is certain
         candidates: list[tuple[odds.TargetLike, float]] = [(odds.PERFECT, pos.chest_value())]
         hand = pos.hand[pos.seat]
-        for level in range(1, 6):
+        for level in LEVELS:
             for count in range(1, min(hand, 4) + 1):
                 candidates.append((odds.Target(level, count), pos.place_value(level, count)))
         for target, value in candidates:

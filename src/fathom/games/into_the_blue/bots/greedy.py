@@ -19,6 +19,7 @@ from fathom.core.api import State
 from fathom.games.into_the_blue import dice
 from fathom.games.into_the_blue.game import IntoTheBlueGame
 from fathom.games.into_the_blue import placement
+from fathom.games.into_the_blue.data import LEVELS
 
 GOOD_ENOUGH = 6
 
@@ -31,7 +32,7 @@ def greedy_keep(table: int) -> int:
     """One die of each run level, plus one chest once the run reaches 4."""
     counts = dice.COUNTS[table]
     run = dice.RUN[table]
-    keep = [1 if i < run else 0 for i in range(5)] + [1 if run >= 4 and counts[5] else 0]
+    keep = [1 if i < run else 0 for i in range(len(LEVELS))] + [1 if run >= 4 and counts[dice.CHEST - 1] else 0]
     return dice.ID_OF_COUNTS[tuple(keep)]  # type: ignore[index]
 
 
