@@ -221,6 +221,7 @@ class LiveTable:
             if self.turn is None or self.turn_due is None:
                 return None
             return {"seat": self.turn[1], "seconds": self.rec.settings["move_time"], "turn_based": True,
+                    "turn": self.turn[0],  # the move_number of this turn's notices
                     "due": self.turn_due, "left_ms": max(0, int((self.turn_due - time.time()) * 1000))}
         if not self.rec.settings.get("clock") or self.deadline is None:
             return None

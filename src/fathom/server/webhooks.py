@@ -56,16 +56,21 @@ def public(address: str) -> bool:
     return ip.is_global and not ip.is_multicast
 
 
+async def lookup(host: str, port: int) -> list[str]:
+    """The addresses ``host`` resolves to now (the system's resolver, off the event loop)."""
+    infos = await asyncio.get_running_loop().getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    return [str(info[4][0]) for info in infos]
+
+
 async def resolve(url: str, allow_private: bool) -> str:
     """The address ``url``'s host resolves to that the request will go to; refused if any is not public."""
     parts = urlsplit(url)
     host = parts.hostname or ""
     port = parts.port or (443 if parts.scheme == "https" else 80)
     try:
-        infos = await asyncio.get_running_loop().getaddrinfo(host, port, type=socket.SOCK_STREAM)
+        addresses = await lookup(host, port)
     except (OSError, UnicodeError):
         raise WebhookRefused("webhook-unresolved", f"the webhook's host {host!r} could not be resolved") from None
-    addresses = [str(info[4][0]) for info in infos]
     if not addresses:
         raise WebhookRefused("webhook-unresolved", f"the webhook's host {host!r} could not be resolved")
     if not allow_private:

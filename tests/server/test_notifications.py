@@ -1,0 +1,311 @@
+"""Turn-based play's "your turn" notices on a real ``fathom serve``: e-mail through a local SMTP sink and a
+webhook to a local receiver, once per turn, none while a page is open, retried with backoff; the
+webhook's address checks; the unsubscribe link; the SMTP URL (docs/web.md, "Notifications")."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from notice_helpers import SmtpSink, WebhookReceiver, seat_accounts, wait_for
+from server_helpers import LiveServer
+from websockets.sync.client import connect
+
+from fathom.server import mailer, notice_db, webhooks
+from fathom.server.db import Store, database_url
+
+PEOPLE = [{"kind": "human", "name": "alice"}, {"kind": "human", "name": "bob"}]
+ALICE, BOB = "alice@example.org", "bob@example.org"
+SPEC = {"game": "into-the-blue", "seats": PEOPLE, "seed": 5, "turn_based": True, "move_time": {"days": 2}}
+
+
+@pytest.fixture()
+def sink():
+    server = SmtpSink().start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture()
+def hooks():
+    receiver = WebhookReceiver().start()
+    yield receiver
+    receiver.stop()
+
+
+def serve(db: str, sink: SmtpSink, *extra: str) -> LiveServer:
+    server = LiveServer(db, "--bot-workers", "1", "--smtp", sink.url, "--mail-from", "fathom <games@example.org>",
+                        "--allow-private-webhooks", *extra)
+    server.start()
+    return server
+
+
+def state(server: LiveServer, tid: str, token: str | None = None) -> dict[str, Any]:
+    return server.get(f"/api/tables/{tid}/state?wait=30", token=token, timeout=40)
+
+
+def play_first(server: LiveServer, tid: str, token: str) -> dict[str, Any]:
+    """The seat of ``token`` plays its first legal move; the state after the dice and bots answered."""
+    mine = state(server, tid, token)
+    server.post(f"/api/tables/{tid}/act", {"action": mine["legal"][0][1]}, token=token, timeout=40)
+    return state(server, tid)
+
+
+def play_turn(server: LiveServer, tid: str, token: str) -> dict[str, Any]:
+    """The seat of ``token`` plays its first legal moves until another seat (or the end) is to move."""
+    st = state(server, tid, token)
+    seat = st["to_move"]
+    while st["to_move"] == seat:
+        st = play_first(server, tid, token)
+    return st
+
+
+def outbox(db: str, table_id: str) -> list[dict[str, Any]]:
+    store = Store(database_url(db))
+    try:
+        return notice_db.notices(store, table_id)
+    finally:
+        store.close()
+
+
+def test_your_turn_by_email_and_webhook_once_per_turn_with_no_page_open(tmp_path: Path, sink: SmtpSink,
+                                                                        hooks: WebhookReceiver) -> None:
+    """A turn-based Into the Blue table between two account seats, played to the end over HTTP with no page
+    open: each time it becomes bob's turn he gets one e-mail and one webhook (not again when the server
+    restarts in his turn), and nothing in them but the game, the table, "your turn" and its link."""
+    db = str(tmp_path / "tb.db")
+    made = seat_accounts(db, SPEC, {0: "alice", 1: "bob"},
+                         {"alice": (ALICE, hooks.url("alice"), "en"), "bob": (BOB, hooks.url("bob"), "en")})
+    tid, tokens = made["id"], made["tokens"]
+    server = serve(db, sink)
+    try:
+        st = state(server, tid)
+        assert st["to_move"] == 0 and st["clock"]["turn_based"] and st["clock"]["seconds"] == 2 * 86400
+        first = wait_for(lambda: sink.to(ALICE), what="alice's first your-turn e-mail")
+        assert len(first) == 1
+        bob_turns: list[float] = []
+        bob_moves: list[int] = []
+        restarted = False
+        for _ in range(400):
+            st = state(server, tid)
+            if st["to_move"] == "over":
+                break
+            seat = st["to_move"]
+            if seat == 1:
+                st = wait_for(lambda: (s := state(server, tid))["clock"] and s, what="the turn's deadline")
+                turn = st["clock"]["due"]
+                if not bob_turns or bob_turns[-1] != turn:
+                    bob_turns.append(turn)
+                    bob_moves.append(st["clock"]["turn"])
+                n = len(bob_turns)
+                wait_for(lambda n=n: len(sink.to(BOB)) >= n and len(hooks.received("bob")) >= n,
+                         what=f"bob's e-mail and webhook of turn {n}")
+                if not restarted:  # the same turn again after a restart: no second notice
+                    restarted = True
+                    server.stop()
+                    server.start()
+                    assert state(server, tid)["clock"]["due"] == pytest.approx(turn, abs=0.01)  # the stored deadline
+                    time.sleep(2.5)
+                    assert len(sink.to(BOB)) == n and len(hooks.received("bob")) == n
+            play_first(server, tid, tokens[seat])
+        else:
+            raise AssertionError("the game did not end")
+        time.sleep(1.5)
+        mails, posts = sink.to(BOB), hooks.received("bob")
+        assert len(bob_turns) >= 3
+        assert len(mails) == len(posts) == len(bob_turns), (len(mails), len(posts), len(bob_turns))
+        rows = [r for r in outbox(db, tid) if r["account"] == "bob"]
+        assert sorted((r["move_number"], r["channel"]) for r in rows) == sorted(
+            {(r["move_number"], c) for r in rows for c in ("email", "webhook")})  # one row per turn and channel
+        assert all(r["state"] == "sent" and r["kind"] == "turn" for r in rows)
+        for post in posts:  # what a webhook carries: where, which game, which move; no seat key
+            assert set(post) == {"table", "game", "url", "move_number", "kind", "text"}
+            assert post["table"] == tid and post["game"] == "into-the-blue" and post["kind"] == "turn"
+            assert post["url"] == f"{server.url}/t/{tid}" and "#" not in post["url"] and "token" not in post["url"]
+        assert [p["move_number"] for p in posts] == sorted({r["move_number"] for r in rows}) == bob_moves
+        for mail in mails:
+            body = mail.get_content()
+            assert mail["Subject"] == f"Your turn: Into the Blue, table {tid}"
+            assert f"{server.url}/t/{tid}" in body.split() and "token" not in body
+            assert str(mail["List-Unsubscribe"]).strip().startswith(f"<{server.url}/unsubscribe/")
+            assert mail["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+            lines = [line for line in body.splitlines() if line.strip()]
+            assert len(lines) == 3, lines  # "your turn", the link, the unsubscribe link: nothing of the game
+        assert all(m["Subject"].startswith("Your turn") for m in sink.to(ALICE))
+    finally:
+        server.stop()
+
+
+def test_no_notice_while_a_page_of_the_seat_is_open(tmp_path: Path, sink: SmtpSink, hooks: WebhookReceiver) -> None:
+    db = str(tmp_path / "tb.db")
+    made = seat_accounts(db, SPEC, {0: "alice", 1: "bob"}, {"bob": (BOB, hooks.url("bob"), "en")})
+    tid, tokens = made["id"], made["tokens"]
+    server = serve(db, sink)
+    try:
+        assert state(server, tid)["to_move"] == 0
+        page = connect(server.url.replace("http://", "ws://") + f"/ws/{tid}", open_timeout=10, legacy=True)
+        page.send(json.dumps({"type": "hello", "token": tokens[1]}))
+        time.sleep(0.5)  # its hello is in
+        st = play_turn(server, tid, tokens[0])
+        assert st["to_move"] == 1
+        time.sleep(3)
+        assert sink.to(BOB) == [] and hooks.received("bob") == []
+        page.close()
+        time.sleep(0.5)
+        play_turn(server, tid, tokens[1])  # bob's turn ends; alice plays; now bob has no page open
+        play_turn(server, tid, tokens[0])
+        wait_for(lambda: sink.to(BOB) and hooks.received("bob"), what="bob's notice once his page closed")
+        assert len(sink.to(BOB)) == len(hooks.received("bob")) == 1
+    finally:
+        server.stop()
+
+
+def test_a_failed_webhook_is_tried_again_with_backoff(tmp_path: Path, sink: SmtpSink) -> None:
+    hooks = WebhookReceiver(fail=2).start()  # 500, 500, then 204
+    db = str(tmp_path / "tb.db")
+    made = seat_accounts(db, SPEC, {0: "alice", 1: "bob"}, {"alice": (None, hooks.url("alice"), "en")})
+    server = serve(db, sink, "--notify-retry-seconds", "1")
+    try:
+        wait_for(lambda: hooks.received("alice"), timeout=30, what="the webhook after two failures")
+        times = [t for t, path, _, _ in hooks.calls if path == "/alice"]
+        assert [s for _, _, _, s in hooks.calls] == [500, 500, 204]
+        gaps = [b - a for a, b in zip(times, times[1:])]
+        assert gaps[0] >= 0.9 and gaps[1] >= 1.9, gaps  # 1 s, then twice that
+        assert state(server, made["id"])["to_move"] == 0  # the table never waited for it
+        row = wait_for(lambda: [r for r in outbox(db, made["id"]) if r["state"] == "sent"], what="the row sent")[0]
+        assert row["attempts"] == 3 and row["channel"] == "webhook"
+    finally:
+        server.stop()
+        hooks.stop()
+
+
+def test_email_in_the_language_the_channels_were_set_in(tmp_path: Path, sink: SmtpSink) -> None:
+    db = str(tmp_path / "tb.db")
+    made = seat_accounts(db, SPEC, {0: "alice", 1: "bob"}, {"alice": (ALICE, None, "fr")})
+    server = serve(db, sink)
+    try:
+        mail = wait_for(lambda: sink.to(ALICE), what="alice's e-mail")[0]
+        assert mail["Subject"] == f"À vous de jouer : Into the Blue, table {made['id']}"
+        assert "Pour ne plus recevoir ces e-mails" in mail.get_content()
+    finally:
+        server.stop()
+
+
+def test_the_unsubscribe_link_turns_email_off_without_signing_in(tmp_path: Path, sink: SmtpSink) -> None:
+    db = str(tmp_path / "tb.db")
+    seat_accounts(db, SPEC, {0: "alice", 1: "bob"}, {"alice": (ALICE, None, "en")})
+    server = serve(db, sink)
+    try:
+        mail = wait_for(lambda: sink.to(ALICE), what="alice's e-mail")[0]
+        link = str(mail["List-Unsubscribe"]).strip().strip("<>")
+        assert link in mail.get_content()
+        path = link[len(server.url):]
+        status, _, page = server.request("GET", path)  # a link checker opening it changes nothing
+        assert status == 200 and b"<form method=\"post\">" in page
+        assert _prefs(db, "alice").email == ALICE
+        forged = path[:-4] + ("0000" if not path.endswith("0000") else "1111")
+        assert server.request("POST", forged)[0] == 404
+        status, _, page = server.request("POST", path, b"List-Unsubscribe=One-Click",  # a mail client's one click
+                                         {"Content-Type": "application/x-www-form-urlencoded"})
+        assert status == 200, page
+        assert _prefs(db, "alice").email is None
+        assert server.request("POST", path)[0] == 404  # already off: the link has done its work
+        # a form from another site cannot do it for someone
+        assert server.request("POST", path, b"", {"Origin": "https://evil.example", "Sec-Fetch-Site": "cross-site"})[0] == 403
+    finally:
+        server.stop()
+
+
+def _prefs(db: str, account: str) -> notice_db.Prefs:
+    store = Store(database_url(db))
+    try:
+        return notice_db.prefs(store, account)
+    finally:
+        store.close()
+
+
+# ---- the webhook's address checks -------------------------------------------------------------
+@pytest.mark.parametrize("url", ["http://127.0.0.1:9/x", "http://localhost/x", "http://10.0.0.5/x",
+                                 "http://192.168.1.2/x", "http://169.254.169.254/latest/meta-data",
+                                 "http://[::1]/x", "http://[fd00::1]/x", "http://0.0.0.0/x",
+                                 "http://[::ffff:127.0.0.1]/x", "http://100.64.0.1/x"])
+def test_a_webhook_to_a_private_address_is_refused(url: str) -> None:
+    with pytest.raises(webhooks.WebhookRefused) as refused:
+        asyncio.run(webhooks.check(url, allow_private=False))
+    assert refused.value.code == "webhook-private"
+    assert asyncio.run(webhooks.check(url, allow_private=True)) == url
+
+
+@pytest.mark.parametrize("url", ["ftp://example.org/x", "http://user:pw@example.org/x", "example.org",
+                                 "http://", "http://exa mple.org/", "http://example.org:99999/", 42, "x" * 600])
+def test_a_webhook_that_is_no_http_address_is_refused(url: Any) -> None:
+    with pytest.raises(webhooks.WebhookRefused) as refused:
+        webhooks.check_form(url)
+    assert refused.value.code == "webhook-bad"
+
+
+def test_a_webhook_is_checked_again_at_send_time_after_resolution(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A name that resolved to a public address when it was set but to loopback now (DNS rebinding) is
+    refused at the send, and the request itself goes to the address that was checked."""
+    import httpx
+
+    answers = {"hook.example": "93.184.215.14"}
+
+    async def lookup(host: str, port: int) -> list[str]:
+        return [answers[host]]
+
+    monkeypatch.setattr(webhooks, "lookup", lookup)
+    seen: list[httpx.Request] = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        seen.append(request)
+        return httpx.Response(204)
+
+    async def send() -> int:
+        async with httpx.AsyncClient(transport=httpx.MockTransport(handler)) as client:
+            return await webhooks.post("https://hook.example/path?q=1", {"a": 1}, False, client)
+
+    assert asyncio.run(webhooks.check("https://hook.example/path?q=1", False))
+    assert asyncio.run(send()) == 204
+    assert str(seen[0].url) == "https://93.184.215.14/path?q=1" and seen[0].headers["host"] == "hook.example"
+    assert seen[0].extensions["sni_hostname"] == "hook.example"
+    answers["hook.example"] = "127.0.0.1"
+    with pytest.raises(webhooks.WebhookRefused):
+        asyncio.run(send())
+    assert len(seen) == 1
+
+
+# ---- the SMTP URL -----------------------------------------------------------------------------
+def test_the_smtp_url() -> None:
+    plain = mailer.parse_smtp_url("smtp://mail.example.org")
+    assert (plain.host, plain.port, plain.tls, plain.starttls, plain.user) == ("mail.example.org", 25, False, False, "")
+    login = mailer.parse_smtp_url("smtp://games%40example.org:p%40ss%3Aw@mail.example.org:587?starttls=1&timeout=5")
+    assert (login.port, login.starttls, login.user, login.password, login.timeout) == (
+        587, True, "games@example.org", "p@ss:w", 5.0)
+    assert "p@ss" not in repr(login)
+    tls = mailer.parse_smtp_url("smtps://u:p@mail.example.org")
+    assert (tls.port, tls.tls) == (465, True)
+    for bad, says in [("http://mail.example.org", "smtp://"), ("smtp://u:p@mail.example.org", "needs TLS"),
+                      ("smtp://mail.example.org?tls=1", "unknown option"), ("smtp://mail.example.org:x", "port"),
+                      ("smtps://mail.example.org?starttls=1", "TLS already"),
+                      ("smtp://mail.example.org?starttls=2", "starttls"), ("smtp://mail.example.org?timeout=0", "timeout")]:
+        with pytest.raises(ValueError, match=says):
+            mailer.parse_smtp_url(bad)
+    assert mailer.check_sender("fathom <games@example.org>") == "fathom <games@example.org>"
+    with pytest.raises(ValueError, match="mail-from"):
+        mailer.check_sender("not an address")
+
+
+def test_serve_refuses_a_bad_smtp_url_with_a_clear_message(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    for args, says in [(["--smtp", "http://x"], "--smtp must be"), (["--smtp", "smtp://127.0.0.1:25"], "--mail-from")]:
+        done = subprocess.run([sys.executable, "-m", "fathom.server", "--db", str(tmp_path / "x.db"), *args],
+                              capture_output=True, text=True, timeout=60)
+        assert done.returncode == 2 and says in done.stderr, done.stderr
+
