@@ -309,3 +309,51 @@ def test_serve_refuses_a_bad_smtp_url_with_a_clear_message(tmp_path: Path) -> No
                               capture_output=True, text=True, timeout=60)
         assert done.returncode == 2 and says in done.stderr, done.stderr
 
+
+
+# ---- several processes on one PostgreSQL ------------------------------------------------------
+@pytest.mark.xdist_group("postgres")  # it empties the one shared test database, as the other PostgreSQL tests do
+def test_two_processes_send_each_notice_once(postgres_url: str, nginx_binary: str, sink: SmtpSink,
+                                             hooks: WebhookReceiver) -> None:
+    """Two server processes behind nginx on one PostgreSQL, both holding the table: each of bob's turns
+    brings one e-mail and one webhook, not one per process; and a page of bob's open on one process
+    keeps the other from sending him a notice."""
+    from cluster import Cluster, empty_database
+
+    empty_database(postgres_url)
+    made = seat_accounts(postgres_url, SPEC, {0: "alice", 1: "bob"},
+                         {"alice": (ALICE, hooks.url("alice"), "en"), "bob": (BOB, hooks.url("bob"), "en")})
+    tid, tokens = made["id"], made["tokens"]
+    group = Cluster(postgres_url, 2, nginx_binary, 1, "--smtp", sink.url, "--mail-from", "games@example.org",
+                    "--allow-private-webhooks")
+    try:
+        group.start()
+        one, two = group.servers
+        turns = 0
+        for n in range(4):  # moves through either process, in turn
+            server = (one, two)[n % 2]
+            play_turn(server, tid, tokens[0])  # now bob's turn
+            turns += 1
+            wait_for(lambda: len(sink.to(BOB)) >= turns and len(hooks.received("bob")) >= turns,
+                     what=f"bob's notices of turn {turns}")
+            play_turn((two, one)[n % 2], tid, tokens[1])
+        time.sleep(3)  # time for a second process's copy, were there one
+        assert len(sink.to(BOB)) == len(hooks.received("bob")) == turns == 4
+        rows = [r for r in outbox(postgres_url, tid) if r["account"] == "bob"]
+        assert len(rows) == 2 * turns and all(r["state"] == "sent" for r in rows)
+        assert {r["owner"] for r in rows} == {""}  # settled, each by the process that claimed it
+        # bob's page open on one process; alice moves on the other: no notice for that turn
+        page = connect(two.url.replace("http://", "ws://") + f"/ws/{tid}", open_timeout=10, legacy=True)
+        page.send(json.dumps({"type": "hello", "token": tokens[1]}))
+        time.sleep(1.5)  # its presence row is written
+        assert state(one, tid)["to_move"] == 0
+        play_turn(one, tid, tokens[0])
+        time.sleep(3)
+        assert len(sink.to(BOB)) == len(hooks.received("bob")) == 4
+        page.close()
+        late = [r for r in outbox(postgres_url, tid) if r["account"] == "bob" and r["state"] != "sent"]
+        # queued by the process without the page, dropped by the sender that saw the other's presence row
+        assert {(r["state"], r["last_error"]) for r in late} == {("dropped", "a page of the seat is open")}
+    finally:
+        print(group.servers[0].said(), group.servers[1].said())  # shown if it failed
+        group.stop()

@@ -295,7 +295,7 @@ def settle_notice(store: Store, notice_id: int, state: str, error: str | None = 
     if state == "queued":
         values.update(next_at=retry_at, attempts=outbox_t.c.attempts + 1)
     else:
-        values.update(done_at=time.time(), attempts=outbox_t.c.attempts + (state != "dropped"))
+        values.update(done_at=time.time(), attempts=outbox_t.c.attempts + int(state != "dropped"))
     with store.engine.begin() as conn:
         conn.execute(update(outbox_t).where(outbox_t.c.id == notice_id, outbox_t.c.owner == store.origin)
                      .values(**values))
