@@ -334,7 +334,7 @@ def test_two_processes_send_each_notice_once(postgres_url: str, nginx_binary: st
             server = (one, two)[n % 2]
             play_turn(server, tid, tokens[0])  # now bob's turn
             turns += 1
-            wait_for(lambda: len(sink.to(BOB)) >= turns and len(hooks.received("bob")) >= turns,
+            wait_for(lambda turns=turns: len(sink.to(BOB)) >= turns and len(hooks.received("bob")) >= turns,
                      what=f"bob's notices of turn {turns}")
             play_turn((two, one)[n % 2], tid, tokens[1])
         time.sleep(3)  # time for a second process's copy, were there one

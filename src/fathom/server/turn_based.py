@@ -154,15 +154,21 @@ async def _time_out(ref: Referee, table_id: str, start: int, seat: int) -> None:
         return
     if not await ref.lead(table):
         return  # another process leads this table: it acts on the deadline
-    if not await off_loop(notice_db.claim_turn, ref.store, table_id, start):
-        return
-    async with table.lock:
-        still = turn_of(table) == (start, seat)
+    still = False
+    try:
+        if not await off_loop(notice_db.claim_turn, ref.store, table_id, start):
+            return
+        async with table.lock:
+            still = turn_of(table) == (start, seat)
+            if still:
+                table.away.add(seat)
+                log.info("table %s: seat %s ran out of time (turn %s); the stand-in plays it", table.id, seat, start)
         if still:
-            table.away.add(seat)
-            log.info("table %s: seat %s ran out of time (turn %s); the stand-in plays it", table.id, seat, start)
-    if still:
-        await ref.notices.queue(table, seat, start, "timeout")
-        ref.after_change(table)
-    await off_loop(notice_db.close_turn, ref.store, table_id, start)
-
+            await ref.notices.queue(table, seat, start, "timeout")
+            ref.after_change(table)  # the stand-in plays under this lease, then lets it go (.autoplay)
+        await off_loop(notice_db.close_turn, ref.store, table_id, start)
+    finally:
+        idle = table.runner is None or table.runner.done()
+        if not still and idle and ref.store.shared:  # nothing to play here: the lease goes back at once
+            table.lease_until = 0.0
+            await off_loop(ref.store.drop_lease, table_id)
