@@ -357,3 +357,65 @@ def test_two_processes_send_each_notice_once(postgres_url: str, nginx_binary: st
     finally:
         print(group.servers[0].said(), group.servers[1].said())  # shown if it failed
         group.stop()
+
+
+# ---- PUT /api/me/notifications -------------------------------------------------------------------
+@pytest.fixture()
+def signed_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """An app with e-mail configured, and a client signed in as ``alice``."""
+    import warnings
+
+    from fastapi.testclient import TestClient
+
+    from fathom.server.app import create_app
+    from fathom.server.outbox import NoticeSettings
+    from fathom.server.routes import notices
+
+    who: dict[str, str | None] = {"name": "alice"}
+
+    async def account_of(_: Any) -> str | None:
+        return who["name"]
+
+    monkeypatch.setattr(notices, "account_of", account_of)
+    settings = NoticeSettings(smtp=mailer.parse_smtp_url("smtp://127.0.0.1:9"), mail_from="games@example.org")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with TestClient(create_app(str(tmp_path / "me.db"), notice_settings=settings)) as c:
+            c.who = who  # type: ignore[attr-defined]
+            yield c
+
+
+def test_a_person_sets_where_they_are_told(signed_in: Any) -> None:
+    c = signed_in
+    assert c.get("/api/me/notifications").json() == {"email": None, "webhook": None, "email_available": True}
+    res = c.put("/api/me/notifications", json={"email": " alice@example.org ", "webhook": "https://93.184.215.14/hook"})
+    assert res.status_code == 200, res.text
+    assert c.get("/api/me/notifications").json()["email"] == "alice@example.org"
+    assert c.put("/api/me/notifications", json={"webhook": None}).json() == {
+        "email": "alice@example.org", "webhook": None, "email_available": True}  # a field left out keeps its value
+    for body, status, code in [({"email": "not-an-address"}, 422, "bad-email"), ({"email": 42}, 422, "bad-email"),
+                               ({"webhook": "http://127.0.0.1:8000/x"}, 422, "webhook-private"),
+                               ({"webhook": "http://169.254.169.254/"}, 422, "webhook-private"),
+                               ({"webhook": "file:///etc/passwd"}, 422, "webhook-bad"),
+                               ({"phone": "123"}, 400, "bad-message")]:
+        res = c.put("/api/me/notifications", json=body)
+        assert (res.status_code, res.json()["error"]) == (status, code), (body, res.text)
+        assert res.json()["message"]  # says what is wrong and what is allowed
+    assert c.get("/api/me/notifications").json()["email"] == "alice@example.org"  # nothing changed
+    fr = c.put("/api/me/notifications?lang=fr", json={"webhook": "http://10.1.2.3/"})
+    assert "adresse privée" in fr.json()["message"]
+    c.who["name"] = None
+    assert c.get("/api/me/notifications").status_code == 401
+    assert c.put("/api/me/notifications", json={"email": None}).json()["error"] == "not-signed-in"
+
+
+def test_no_email_on_a_server_without_smtp(client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from fathom.server.routes import notices
+
+    async def account_of(_: Any) -> str | None:
+        return "alice"
+
+    monkeypatch.setattr(notices, "account_of", account_of)
+    res = client.put("/api/me/notifications", json={"email": "alice@example.org"})
+    assert (res.status_code, res.json()["error"]) == (422, "no-mail")
+    assert client.get("/api/me/notifications").json() == {"email": None, "webhook": None, "email_available": False}
