@@ -101,23 +101,83 @@ def wait_for(check: Any, timeout: float = 20.0, what: str = "it") -> Any:
     raise AssertionError(f"{what} did not happen within {timeout} s")
 
 
-def seat_accounts(db_url: str, spec: dict[str, Any], accounts: dict[int, str],
-                  prefs: dict[str, tuple[str | None, str | None, str]]) -> dict[str, Any]:
-    """A table from ``spec`` whose seats ``accounts`` (seat -> name) are held by accounts, and those
-    accounts' channels (name -> (email, webhook, lang)), written to the database before a server starts
-    on it; the table's id and each person's seat key."""
-    from fathom.server import auth, notice_db, specs
-    from fathom.server.db import Store, database_url
+class Person:
+    """Someone with an account, talking to a server over HTTP with their session cookie (no seat link)."""
 
-    rec, _, entries = specs.build(spec)
-    for seat, name in accounts.items():
-        rec.seats[seat].update(account=name, name=name)
-    store = Store(database_url(db_url))
-    try:
-        store.create_table(rec, entries)
-        for name, (address, hook, lang) in prefs.items():
-            notice_db.set_prefs(store, name, notice_db.Prefs(address, hook, lang))
-        secret = store.secret()
-    finally:
-        store.close()
-    return {"id": rec.id, "tokens": {i: auth.seat_token(secret, rec.id, i) for i in range(len(rec.seats))}}
+    PASSWORD = "correct horse battery"
+
+    def __init__(self, base: str, name: str) -> None:
+        self.base = base
+        self.name = name
+        self.cookie = ""
+
+    def call(self, method: str, path: str, body: dict[str, Any] | None = None, base: str | None = None,
+             timeout: float = 40) -> tuple[int, Any]:
+        """The status and JSON answer of a request with this person's session (refusals included)."""
+        import urllib.error
+        import urllib.request
+
+        headers = {"Content-Type": "application/json"} if body is not None else {}
+        if self.cookie:
+            headers["Cookie"] = self.cookie
+        req = urllib.request.Request((base or self.base) + path, method=method, headers=headers,
+                                     data=None if body is None else json.dumps(body).encode())
+        try:
+            with urllib.request.urlopen(req, timeout=timeout) as r:
+                self._keep(r.headers.get_all("Set-Cookie") or [])
+                return r.status, json.load(r)
+        except urllib.error.HTTPError as err:
+            return err.code, json.loads(err.read() or b"{}")
+
+    def _keep(self, cookies: list[str]) -> None:
+        for line in cookies:
+            pair = line.split(";")[0].strip()
+            if pair.startswith("fathom_session="):
+                self.cookie = pair
+
+    def sign_up(self) -> Person:
+        status, answer = self.call("POST", "/api/accounts", {"name": self.name, "password": self.PASSWORD})
+        assert status == 201 and self.cookie, answer
+        return self
+
+    def channels(self, email: str | None, webhook: str | None, lang: str = "en") -> dict[str, Any]:
+        status, answer = self.call("PUT", f"/api/me/notifications?lang={lang}", {"email": email, "webhook": webhook})
+        assert status == 200, answer
+        return answer
+
+    def state(self, tid: str, base: str | None = None) -> dict[str, Any]:
+        status, answer = self.call("GET", f"/api/tables/{tid}/state?wait=30", base=base)
+        assert status == 200, answer
+        return answer
+
+    def play_turn(self, tid: str, base: str | None = None) -> dict[str, Any]:
+        """Play the first legal moves of this person's seat until another seat (or the end) is to move."""
+        st = self.state(tid, base)
+        seat = st["you"]
+        assert st["to_move"] == seat and st["legal"], st["to_move"]
+        while st["to_move"] == seat:
+            status, answer = self.call("POST", f"/api/tables/{tid}/act", {"action": st["legal"][0][1]}, base=base)
+            assert status == 200, answer
+            st = self.state(tid, base)
+        return st
+
+    def page(self, tid: str, base: str | None = None) -> Any:
+        """A page of this person's table open (a websocket said hello with the session, no link)."""
+        from websockets.sync.client import connect
+
+        ws = connect((base or self.base).replace("http://", "ws://") + f"/ws/{tid}", open_timeout=10,
+                     additional_headers={"Cookie": self.cookie}, legacy=True)
+        ws.send(json.dumps({"type": "hello"}))
+        for _ in range(20):
+            if json.loads(ws.recv(timeout=10))["type"] == "state":
+                return ws
+        raise AssertionError("the page got no state")
+
+
+def turn_based_table(host: Person, seated: list[Person], **extra: Any) -> str:
+    """A turn-based Into the Blue table whose seats ``seated`` hold, made by ``host`` over HTTP; its id."""
+    spec = {"game": "into-the-blue", "seats": [{"kind": "human", "account": p.name} for p in seated], "seed": 5,
+            "turn_based": True, "move_time": {"days": 2}, **extra}
+    status, links = host.call("POST", "/api/tables", spec)
+    assert status == 201, links
+    return links["id"]

@@ -5,22 +5,18 @@ webhook's address checks; the unsubscribe link; the SMTP URL (docs/web.md, "Noti
 from __future__ import annotations
 
 import asyncio
-import json
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
-from notice_helpers import SmtpSink, WebhookReceiver, seat_accounts, wait_for
+from notice_helpers import Person, SmtpSink, WebhookReceiver, turn_based_table, wait_for
 from server_helpers import LiveServer
-from websockets.sync.client import connect
 
 from fathom.server import mailer, notice_db, webhooks
 from fathom.server.db import Store, database_url
 
-PEOPLE = [{"kind": "human", "name": "alice"}, {"kind": "human", "name": "bob"}]
 ALICE, BOB = "alice@example.org", "bob@example.org"
-SPEC = {"game": "into-the-blue", "seats": PEOPLE, "seed": 5, "turn_based": True, "move_time": {"days": 2}}
 
 
 @pytest.fixture()
@@ -48,19 +44,13 @@ def state(server: LiveServer, tid: str, token: str | None = None) -> dict[str, A
     return server.get(f"/api/tables/{tid}/state?wait=30", token=token, timeout=40)
 
 
-def play_first(server: LiveServer, tid: str, token: str) -> dict[str, Any]:
-    """The seat of ``token`` plays its first legal move; the state after the dice and bots answered."""
-    mine = state(server, tid, token)
-    server.post(f"/api/tables/{tid}/act", {"action": mine["legal"][0][1]}, token=token, timeout=40)
-    return state(server, tid)
-
-
 def play_turn(server: LiveServer, tid: str, token: str) -> dict[str, Any]:
-    """The seat of ``token`` plays its first legal moves until another seat (or the end) is to move."""
+    """The seat of ``token`` (a seat link) plays its first legal moves until another seat (or the end) is to move."""
     st = state(server, tid, token)
     seat = st["to_move"]
     while st["to_move"] == seat:
-        st = play_first(server, tid, token)
+        server.post(f"/api/tables/{tid}/act", {"action": st["legal"][0][1]}, token=token, timeout=40)
+        st = state(server, tid, token)
     return st
 
 
@@ -72,61 +62,69 @@ def outbox(db: str, table_id: str) -> list[dict[str, Any]]:
         store.close()
 
 
+def people(base: str, hooks: WebhookReceiver | None, *, lang: str = "en", email: bool = True) -> tuple[Person, Person]:
+    """alice and bob sign up, and each sets where they are told (their e-mail, their webhook here)."""
+    alice, bob = Person(base, "alice").sign_up(), Person(base, "bob").sign_up()
+    for who, address in ((alice, ALICE), (bob, BOB)):
+        who.channels(address if email else None, hooks.url(who.name) if hooks else None, lang)
+    return alice, bob
+
+
+def clock(who: Person, tid: str, base: str | None = None) -> dict[str, Any]:
+    """The state once its turn's deadline is known (written to the database as the turn began)."""
+    return wait_for(lambda: (s := who.state(tid, base))["clock"] and s, what="the turn's deadline")
+
+
 def test_your_turn_by_email_and_webhook_once_per_turn_with_no_page_open(tmp_path: Path, sink: SmtpSink,
                                                                         hooks: WebhookReceiver) -> None:
-    """A turn-based Into the Blue table between two account seats, played to the end over HTTP with no page
-    open: each time it becomes bob's turn he gets one e-mail and one webhook (not again when the server
-    restarts in his turn), and nothing in them but the game, the table, "your turn" and its link."""
-    db = str(tmp_path / "tb.db")
-    made = seat_accounts(db, SPEC, {0: "alice", 1: "bob"},
-                         {"alice": (ALICE, hooks.url("alice"), "en"), "bob": (BOB, hooks.url("bob"), "en")})
-    tid, tokens = made["id"], made["tokens"]
-    server = serve(db, sink)
+    """A turn-based Into the Blue table between two accounts, played to the end over HTTP with their sessions
+    and no page open: each time it becomes bob's turn he gets one e-mail and one webhook (not again when the
+    server restarts in his turn), and nothing in them but the game, the table, "your turn" and its link."""
+    server = serve(str(tmp_path / "tb.db"), sink)
     try:
-        st = state(server, tid)
+        alice, bob = people(server.url, hooks)
+        tid = turn_based_table(alice, [alice, bob])
+        st = clock(alice, tid)
         assert st["to_move"] == 0 and st["clock"]["turn_based"] and st["clock"]["seconds"] == 2 * 86400
-        first = wait_for(lambda: sink.to(ALICE), what="alice's first your-turn e-mail")
-        assert len(first) == 1
-        bob_turns: list[float] = []
+        assert len(wait_for(lambda: sink.to(ALICE), what="alice's first your-turn e-mail")) == 1
         bob_moves: list[int] = []
         restarted = False
-        for _ in range(400):
-            st = state(server, tid)
+        for _ in range(200):
+            st = alice.state(tid)
             if st["to_move"] == "over":
                 break
-            seat = st["to_move"]
-            if seat == 1:
-                st = wait_for(lambda: (s := state(server, tid))["clock"] and s, what="the turn's deadline")
-                turn = st["clock"]["due"]
-                if not bob_turns or bob_turns[-1] != turn:
-                    bob_turns.append(turn)
-                    bob_moves.append(st["clock"]["turn"])
-                n = len(bob_turns)
-                wait_for(lambda n=n: len(sink.to(BOB)) >= n and len(hooks.received("bob")) >= n,
-                         what=f"bob's e-mail and webhook of turn {n}")
-                if not restarted:  # the same turn again after a restart: no second notice
-                    restarted = True
-                    server.stop()
-                    server.start()
-                    assert state(server, tid)["clock"]["due"] == pytest.approx(turn, abs=0.01)  # the stored deadline
-                    time.sleep(2.5)
-                    assert len(sink.to(BOB)) == n and len(hooks.received("bob")) == n
-            play_first(server, tid, tokens[seat])
+            if st["to_move"] == 0:
+                alice.play_turn(tid)
+                continue
+            st = clock(bob, tid)
+            bob_moves.append(st["clock"]["turn"])
+            n = len(bob_moves)
+            wait_for(lambda n=n: len(sink.to(BOB)) >= n and len(hooks.received("bob")) >= n,
+                     what=f"bob's e-mail and webhook of turn {n}")
+            if not restarted:  # the same turn again after a restart: the stored deadline, no second notice
+                restarted = True
+                server.stop()
+                server.start()
+                again = clock(bob, tid)
+                assert again["clock"]["due"] == pytest.approx(st["clock"]["due"], abs=0.01)
+                time.sleep(2.5)
+                assert len(sink.to(BOB)) == n and len(hooks.received("bob")) == n
+            bob.play_turn(tid)
         else:
             raise AssertionError("the game did not end")
         time.sleep(1.5)
         mails, posts = sink.to(BOB), hooks.received("bob")
-        assert len(bob_turns) >= 3
-        assert len(mails) == len(posts) == len(bob_turns), (len(mails), len(posts), len(bob_turns))
-        rows = [r for r in outbox(db, tid) if r["account"] == "bob"]
+        assert len(bob_moves) >= 3
+        assert len(mails) == len(posts) == len(bob_moves), (len(mails), len(posts), len(bob_moves))
+        rows = [r for r in outbox(server.db, tid) if r["account"] == "bob"]
         assert sorted((r["move_number"], r["channel"]) for r in rows) == sorted(
-            {(r["move_number"], c) for r in rows for c in ("email", "webhook")})  # one row per turn and channel
+            (m, c) for m in bob_moves for c in ("email", "webhook"))  # one row per turn and channel
         assert all(r["state"] == "sent" and r["kind"] == "turn" for r in rows)
         for post in posts:  # what a webhook carries: where, which game, which move; no seat key
             assert set(post) == {"table", "game", "url", "move_number", "kind", "text"}
             assert post["table"] == tid and post["game"] == "into-the-blue" and post["kind"] == "turn"
             assert post["url"] == f"{server.url}/t/{tid}" and "#" not in post["url"] and "token" not in post["url"]
-        assert [p["move_number"] for p in posts] == sorted({r["move_number"] for r in rows}) == bob_moves
+        assert [p["move_number"] for p in posts] == bob_moves
         for mail in mails:
             body = mail.get_content()
             assert mail["Subject"] == f"Your turn: Into the Blue, table {tid}"
@@ -136,28 +134,26 @@ def test_your_turn_by_email_and_webhook_once_per_turn_with_no_page_open(tmp_path
             lines = [line for line in body.splitlines() if line.strip()]
             assert len(lines) == 3, lines  # "your turn", the link, the unsubscribe link: nothing of the game
         assert all(m["Subject"].startswith("Your turn") for m in sink.to(ALICE))
+        assert bob.state(tid)["to_move"] == "over"
     finally:
         server.stop()
 
 
 def test_no_notice_while_a_page_of_the_seat_is_open(tmp_path: Path, sink: SmtpSink, hooks: WebhookReceiver) -> None:
-    db = str(tmp_path / "tb.db")
-    made = seat_accounts(db, SPEC, {0: "alice", 1: "bob"}, {"bob": (BOB, hooks.url("bob"), "en")})
-    tid, tokens = made["id"], made["tokens"]
-    server = serve(db, sink)
+    server = serve(str(tmp_path / "tb.db"), sink)
     try:
-        assert state(server, tid)["to_move"] == 0
-        page = connect(server.url.replace("http://", "ws://") + f"/ws/{tid}", open_timeout=10, legacy=True)
-        page.send(json.dumps({"type": "hello", "token": tokens[1]}))
-        time.sleep(0.5)  # its hello is in
-        st = play_turn(server, tid, tokens[0])
-        assert st["to_move"] == 1
+        alice, bob = people(server.url, hooks)
+        tid = turn_based_table(alice, [alice, bob])
+        assert clock(alice, tid)["to_move"] == 0
+        page = bob.page(tid)  # signed in, no link
+        time.sleep(0.5)
+        assert alice.play_turn(tid)["to_move"] == 1
         time.sleep(3)
         assert sink.to(BOB) == [] and hooks.received("bob") == []
         page.close()
         time.sleep(0.5)
-        play_turn(server, tid, tokens[1])  # bob's turn ends; alice plays; now bob has no page open
-        play_turn(server, tid, tokens[0])
+        bob.play_turn(tid)  # bob's turn ends; alice plays; now bob has no page open
+        alice.play_turn(tid)
         wait_for(lambda: sink.to(BOB) and hooks.received("bob"), what="bob's notice once his page closed")
         assert len(sink.to(BOB)) == len(hooks.received("bob")) == 1
     finally:
@@ -166,17 +162,17 @@ def test_no_notice_while_a_page_of_the_seat_is_open(tmp_path: Path, sink: SmtpSi
 
 def test_a_failed_webhook_is_tried_again_with_backoff(tmp_path: Path, sink: SmtpSink) -> None:
     hooks = WebhookReceiver(fail=2).start()  # 500, 500, then 204
-    db = str(tmp_path / "tb.db")
-    made = seat_accounts(db, SPEC, {0: "alice", 1: "bob"}, {"alice": (None, hooks.url("alice"), "en")})
-    server = serve(db, sink, "--notify-retry-seconds", "1")
+    server = serve(str(tmp_path / "tb.db"), sink, "--notify-retry-seconds", "1")
     try:
+        alice, bob = people(server.url, hooks, email=False)
+        tid = turn_based_table(alice, [alice, bob])
         wait_for(lambda: hooks.received("alice"), timeout=30, what="the webhook after two failures")
         times = [t for t, path, _, _ in hooks.calls if path == "/alice"]
         assert [s for _, _, _, s in hooks.calls] == [500, 500, 204]
         gaps = [b - a for a, b in zip(times, times[1:])]
         assert gaps[0] >= 0.9 and gaps[1] >= 1.9, gaps  # 1 s, then twice that
-        assert state(server, made["id"])["to_move"] == 0  # the table never waited for it
-        row = wait_for(lambda: [r for r in outbox(db, made["id"]) if r["state"] == "sent"], what="the row sent")[0]
+        assert alice.state(tid)["to_move"] == 0  # the table never waited for it
+        row = wait_for(lambda: [r for r in outbox(server.db, tid) if r["state"] == "sent"], what="the row sent")[0]
         assert row["attempts"] == 3 and row["channel"] == "webhook"
     finally:
         server.stop()
@@ -184,48 +180,41 @@ def test_a_failed_webhook_is_tried_again_with_backoff(tmp_path: Path, sink: Smtp
 
 
 def test_email_in_the_language_the_channels_were_set_in(tmp_path: Path, sink: SmtpSink) -> None:
-    db = str(tmp_path / "tb.db")
-    made = seat_accounts(db, SPEC, {0: "alice", 1: "bob"}, {"alice": (ALICE, None, "fr")})
-    server = serve(db, sink)
+    server = serve(str(tmp_path / "tb.db"), sink)
     try:
+        alice, bob = people(server.url, None, lang="fr")
+        tid = turn_based_table(alice, [alice, bob])
         mail = wait_for(lambda: sink.to(ALICE), what="alice's e-mail")[0]
-        assert mail["Subject"] == f"À vous de jouer : Into the Blue, table {made['id']}"
+        assert mail["Subject"] == f"À vous de jouer : Into the Blue, table {tid}"
         assert "Pour ne plus recevoir ces e-mails" in mail.get_content()
     finally:
         server.stop()
 
 
 def test_the_unsubscribe_link_turns_email_off_without_signing_in(tmp_path: Path, sink: SmtpSink) -> None:
-    db = str(tmp_path / "tb.db")
-    seat_accounts(db, SPEC, {0: "alice", 1: "bob"}, {"alice": (ALICE, None, "en")})
-    server = serve(db, sink)
+    server = serve(str(tmp_path / "tb.db"), sink)
     try:
+        alice, bob = people(server.url, None)
+        turn_based_table(alice, [alice, bob])
         mail = wait_for(lambda: sink.to(ALICE), what="alice's e-mail")[0]
         link = str(mail["List-Unsubscribe"]).strip().strip("<>")
         assert link in mail.get_content()
         path = link[len(server.url):]
         status, _, page = server.request("GET", path)  # a link checker opening it changes nothing
         assert status == 200 and b"<form method=\"post\">" in page
-        assert _prefs(db, "alice").email == ALICE
+        assert alice.call("GET", "/api/me/notifications")[1]["email"] == ALICE
         forged = path[:-4] + ("0000" if not path.endswith("0000") else "1111")
         assert server.request("POST", forged)[0] == 404
+        # a form from another site cannot do it for someone
+        assert server.request("POST", path, b"", {"Origin": "https://evil.example", "Sec-Fetch-Site": "cross-site"})[0] == 403
         status, _, page = server.request("POST", path, b"List-Unsubscribe=One-Click",  # a mail client's one click
                                          {"Content-Type": "application/x-www-form-urlencoded"})
         assert status == 200, page
-        assert _prefs(db, "alice").email is None
+        assert alice.call("GET", "/api/me/notifications")[1]["email"] is None  # no sign-in was needed
+        assert bob.call("GET", "/api/me/notifications")[1]["email"] == BOB  # only hers
         assert server.request("POST", path)[0] == 404  # already off: the link has done its work
-        # a form from another site cannot do it for someone
-        assert server.request("POST", path, b"", {"Origin": "https://evil.example", "Sec-Fetch-Site": "cross-site"})[0] == 403
     finally:
         server.stop()
-
-
-def _prefs(db: str, account: str) -> notice_db.Prefs:
-    store = Store(database_url(db))
-    try:
-        return notice_db.prefs(store, account)
-    finally:
-        store.close()
 
 
 # ---- the webhook's address checks -------------------------------------------------------------
@@ -321,33 +310,31 @@ def test_two_processes_send_each_notice_once(postgres_url: str, nginx_binary: st
     from cluster import Cluster, empty_database
 
     empty_database(postgres_url)
-    made = seat_accounts(postgres_url, SPEC, {0: "alice", 1: "bob"},
-                         {"alice": (ALICE, hooks.url("alice"), "en"), "bob": (BOB, hooks.url("bob"), "en")})
-    tid, tokens = made["id"], made["tokens"]
     group = Cluster(postgres_url, 2, nginx_binary, 1, "--smtp", sink.url, "--mail-from", "games@example.org",
                     "--allow-private-webhooks")
     try:
         group.start()
-        one, two = group.servers
+        one, two = (s.url for s in group.servers)
+        alice, bob = people(group.nginx.url, hooks)  # sessions live in the database: any process knows them
+        tid = turn_based_table(alice, [alice, bob])
+        clock(alice, tid, one)
         turns = 0
         for n in range(4):  # moves through either process, in turn
-            server = (one, two)[n % 2]
-            play_turn(server, tid, tokens[0])  # now bob's turn
+            alice.play_turn(tid, (one, two)[n % 2])  # now bob's turn
             turns += 1
             wait_for(lambda turns=turns: len(sink.to(BOB)) >= turns and len(hooks.received("bob")) >= turns,
                      what=f"bob's notices of turn {turns}")
-            play_turn((two, one)[n % 2], tid, tokens[1])
+            bob.play_turn(tid, (two, one)[n % 2])
         time.sleep(3)  # time for a second process's copy, were there one
         assert len(sink.to(BOB)) == len(hooks.received("bob")) == turns == 4
         rows = [r for r in outbox(postgres_url, tid) if r["account"] == "bob"]
         assert len(rows) == 2 * turns and all(r["state"] == "sent" for r in rows)
         assert {r["owner"] for r in rows} == {""}  # settled, each by the process that claimed it
         # bob's page open on one process; alice moves on the other: no notice for that turn
-        page = connect(two.url.replace("http://", "ws://") + f"/ws/{tid}", open_timeout=10, legacy=True)
-        page.send(json.dumps({"type": "hello", "token": tokens[1]}))
+        page = bob.page(tid, two)
         time.sleep(1.5)  # its presence row is written
-        assert state(one, tid)["to_move"] == 0
-        play_turn(one, tid, tokens[0])
+        assert alice.state(tid, one)["to_move"] == 0
+        alice.play_turn(tid, one)
         time.sleep(3)
         assert len(sink.to(BOB)) == len(hooks.received("bob")) == 4
         page.close()
@@ -361,27 +348,20 @@ def test_two_processes_send_each_notice_once(postgres_url: str, nginx_binary: st
 
 # ---- PUT /api/me/notifications -------------------------------------------------------------------
 @pytest.fixture()
-def signed_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    """An app with e-mail configured, and a client signed in as ``alice``."""
+def signed_in(tmp_path: Path):
+    """An app with e-mail configured, and a client signed up (so signed in) as ``alice``."""
     import warnings
 
     from fastapi.testclient import TestClient
 
     from fathom.server.app import create_app
     from fathom.server.outbox import NoticeSettings
-    from fathom.server.routes import notices
 
-    who: dict[str, str | None] = {"name": "alice"}
-
-    async def account_of(_: Any) -> str | None:
-        return who["name"]
-
-    monkeypatch.setattr(notices, "account_of", account_of)
     settings = NoticeSettings(smtp=mailer.parse_smtp_url("smtp://127.0.0.1:9"), mail_from="games@example.org")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         with TestClient(create_app(str(tmp_path / "me.db"), notice_settings=settings)) as c:
-            c.who = who  # type: ignore[attr-defined]
+            assert c.post("/api/accounts", json={"name": "alice", "password": Person.PASSWORD}).status_code == 201
             yield c
 
 
@@ -404,18 +384,15 @@ def test_a_person_sets_where_they_are_told(signed_in: Any) -> None:
     assert c.get("/api/me/notifications").json()["email"] == "alice@example.org"  # nothing changed
     fr = c.put("/api/me/notifications?lang=fr", json={"webhook": "http://10.1.2.3/"})
     assert "adresse privée" in fr.json()["message"]
-    c.who["name"] = None
+    c.cookies.clear()  # signed out
     assert c.get("/api/me/notifications").status_code == 401
-    assert c.put("/api/me/notifications", json={"email": None}).json()["error"] == "not-signed-in"
+    assert c.put("/api/me/notifications", json={"email": None}).json()["error"] == "need-login"
+    assert c.post("/api/accounts", json={"name": "bob", "password": Person.PASSWORD}).status_code == 201
+    assert c.get("/api/me/notifications").json()["email"] is None  # each account its own
 
 
-def test_no_email_on_a_server_without_smtp(client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    from fathom.server.routes import notices
-
-    async def account_of(_: Any) -> str | None:
-        return "alice"
-
-    monkeypatch.setattr(notices, "account_of", account_of)
+def test_no_email_on_a_server_without_smtp(client: Any) -> None:
+    assert client.post("/api/accounts", json={"name": "alice", "password": Person.PASSWORD}).status_code == 201
     res = client.put("/api/me/notifications", json={"email": "alice@example.org"})
     assert (res.status_code, res.json()["error"]) == (422, "no-mail")
     assert client.get("/api/me/notifications").json() == {"email": None, "webhook": None, "email_available": False}

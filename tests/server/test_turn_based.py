@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from notice_helpers import SmtpSink, WebhookReceiver, seat_accounts, wait_for
+from notice_helpers import Person, SmtpSink, WebhookReceiver, turn_based_table, wait_for
 from server_helpers import LiveServer
-from test_notifications import play_turn, state
+from test_notifications import state
 
 from fathom.server import notice_db
 from fathom.server.db import LoggedAction
@@ -91,11 +91,11 @@ def test_the_deadline_survives_a_restart(tmp_path: Path) -> None:
     """The deadline is stored: a restart shows the same one, and one that passed while the server was down
     is acted on once it is back (the stand-in plays that turn)."""
     db = str(tmp_path / "tb.db")
-    kept = seat_accounts(db, spec(turn_based=True, move_time={"days": 1}), {}, {})["id"]
-    tid = seat_accounts(db, spec(turn_based=True, move_time=MIN_MOVE_TIME, seed=6), {}, {})["id"]
     server = LiveServer(db, "--bot-workers", "1")
     server.start()
     try:
+        kept = server.post("/api/tables", spec(turn_based=True, move_time={"days": 1}))["id"]
+        tid = server.post("/api/tables", spec(turn_based=True, move_time=MIN_MOVE_TIME, seed=6))["id"]
         long = wait_for(lambda: (s := state(server, kept))["clock"] and s, what="the day-long turn's deadline")
         st = wait_for(lambda: (s := state(server, tid))["clock"] and s, what="the short turn's deadline")
         due, seat = st["clock"]["due"], st["clock"]["seat"]
@@ -118,15 +118,14 @@ def test_the_deadline_survives_a_restart(tmp_path: Path) -> None:
 def test_time_running_out_plays_the_stand_in_for_that_turn_and_tells_the_person(tmp_path: Path) -> None:
     sink, hooks = SmtpSink().start(), WebhookReceiver().start()
     db = str(tmp_path / "tb.db")
-    made = seat_accounts(db, spec(turn_based=True, move_time=MIN_MOVE_TIME), {0: "alice", 1: "bob"},
-                         {"alice": ("alice@example.org", hooks.url("alice"), "en"),
-                          "bob": ("bob@example.org", hooks.url("bob"), "en")})
-    tid, tokens = made["id"], made["tokens"]
     server = LiveServer(db, "--bot-workers", "1", "--smtp", sink.url, "--mail-from", "games@example.org",
                         "--allow-private-webhooks")
     server.start()
     try:
-        first = wait_for(lambda: (s := state(server, tid))["clock"] and s, what="the first turn")
+        alice, bob = Person(server.url, "alice").sign_up(), Person(server.url, "bob").sign_up()
+        alice.channels("alice@example.org", hooks.url("alice"))
+        tid = turn_based_table(alice, [alice, bob], move_time=MIN_MOVE_TIME)
+        first = wait_for(lambda: (s := alice.state(tid))["clock"] and s, what="the first turn")
         assert first["to_move"] == 0
         turn = first["clock"]["turn"]
         mail = wait_for(lambda: [m for m in sink.to("alice@example.org") if m["Subject"].startswith("Time ran out")],
@@ -135,16 +134,17 @@ def test_time_running_out_plays_the_stand_in_for_that_turn_and_tells_the_person(
         hook = wait_for(lambda: [b for b in hooks.received("alice") if b["kind"] == "timeout"], what="the webhook")
         assert hook == [{"table": tid, "game": "into-the-blue", "url": f"{server.url}/t/{tid}", "move_number": turn,
                          "kind": "timeout", "text": f"Time ran out: Into the Blue, table {tid}"}]
-        st = wait_for(lambda: (s := state(server, tid))["to_move"] == 1 and s, what="bob's turn after the stand-in")
+        st = wait_for(lambda: (s := bob.state(tid))["to_move"] == 1 and s, what="bob's turn after the stand-in")
         assert (0, "clock") in _sources(db, tid) and (0, "human") not in _sources(db, tid)
         assert not st["table"]["seats"][0]["away"]  # only that turn: the seat is alice's again
-        play_turn(server, tid, tokens[1])
-        back = wait_for(lambda: (s := state(server, tid))["clock"] and s["clock"]["seat"] == 0 and s, what="alice's turn")
+        bob.play_turn(tid)
+        back = wait_for(lambda: (s := alice.state(tid))["clock"] and s["clock"]["seat"] == 0 and s, what="alice's turn")
         assert not back["table"]["seats"][0]["away"] and back["clock"]["left_ms"] > 0
-        mine = state(server, tid, tokens[0])
-        assert mine["legal"], "alice plays her next turn herself"
-        row = [r for r in notice_db_rows(db, tid) if r["kind"] == "timeout"]
-        assert sorted(r["channel"] for r in row) == ["email", "webhook"] and all(r["account"] == "alice" for r in row)
+        assert back["legal"], "alice plays her next turn herself"
+        alice.play_turn(tid)
+        assert (0, "human") in _sources(db, tid)
+        rows = [r for r in notice_db_rows(db, tid) if r["kind"] == "timeout"]
+        assert sorted(r["channel"] for r in rows) == ["email", "webhook"] and all(r["account"] == "alice" for r in rows)
     finally:
         server.stop()
         sink.stop()

@@ -104,7 +104,10 @@ class Referee:
         if table is not None:
             return table
         loaded = LiveTable(*await off_loop(load, self.store, table_id))
-        return self.tables.setdefault(table_id, loaded)  # another request may have loaded it meanwhile
+        table = self.tables.setdefault(table_id, loaded)  # another request may have loaded it meanwhile
+        if table is loaded and turn_based.is_turn_based(table):
+            turn_based.arm(self, table)  # its turn's deadline, as stored (another process began the turn)
+        return table
 
     def forget_unwatched(self, idle_seconds: float) -> int:
         """Drop from memory the tables no page has open and nothing here plays: finished ones, and

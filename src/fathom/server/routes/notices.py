@@ -21,7 +21,7 @@ FIELDS = ("email", "webhook")
 async def _signed_in(request: Request) -> str:
     account = await account_of(request)
     if not account:
-        raise ProtocolError("not-signed-in", status=401)
+        raise ProtocolError("need-login", status=401)
     return account
 
 
