@@ -389,6 +389,12 @@ def test_a_person_sets_where_they_are_told(signed_in: Any) -> None:
     assert c.put("/api/me/notifications", json={"email": None}).json()["error"] == "need-login"
     assert c.post("/api/accounts", json={"name": "bob", "password": Person.PASSWORD}).status_code == 201
     assert c.get("/api/me/notifications").json()["email"] is None  # each account its own
+    c.cookies.clear()
+    assert c.post("/api/login", json={"name": "alice", "password": Person.PASSWORD}).status_code == 200
+    store = c.app.state.referee.store
+    assert notice_db.prefs(store, "alice").email == "alice@example.org"
+    assert c.request("DELETE", "/api/me", json={"password": Person.PASSWORD}).status_code == 200
+    assert notice_db.prefs(store, "alice") == notice_db.Prefs()  # a deleted account's addresses are not kept
 
 
 def test_no_email_on_a_server_without_smtp(client: Any) -> None:

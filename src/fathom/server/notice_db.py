@@ -231,6 +231,14 @@ def email_off(store: Store, account: str, email: str) -> bool:
                                  .values(email=None, updated=time.time())).rowcount)
 
 
+def forget_account(store: Store, account: str) -> None:
+    """A deleted account: its addresses go, and so do its notices not sent yet."""
+    with store.engine.begin() as conn:
+        conn.execute(delete(prefs_t).where(prefs_t.c.account == account))
+        conn.execute(delete(outbox_t).where(outbox_t.c.account == account,
+                                            outbox_t.c.state.in_(("queued", "sending"))))
+
+
 # ---- the outbox --------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Notice:
