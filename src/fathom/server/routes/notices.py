@@ -92,6 +92,7 @@ def _page(lang: str, key: str, button: bool = False, status: int = 200) -> HTMLR
     form = (f'<form method="post"><button type="submit">{say("notify.unsub.button")}</button></form>'
             if button else '<p><a href="/">fathom</a></p>')
     body = (f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><meta name="viewport" '
-            f'content="width=device-width, initial-scale=1"><title>{say("notify.unsub.title")}</title></head>'
-            f'<body><main><h1>{say("notify.unsub.title")}</h1><p>{say(key)}</p>{form}</main></body></html>')
+            f'content="width=device-width, initial-scale=1"><title>{say("notify.unsub.title")}</title>'
+            f'<link rel="stylesheet" href="/static/style.css"></head>'
+            f'<body><main style="max-width: 40rem; margin: 2rem auto; padding: 0 1rem"><h1>{say("notify.unsub.title")}</h1><p>{say(key)}</p>{form}</main></body></html>')
     return HTMLResponse(body, status_code=status, headers={"Cache-Control": "no-store"})
