@@ -402,3 +402,48 @@ def test_no_email_on_a_server_without_smtp(client: Any) -> None:
     res = client.put("/api/me/notifications", json={"email": "alice@example.org"})
     assert (res.status_code, res.json()["error"]) == (422, "no-mail")
     assert client.get("/api/me/notifications").json() == {"email": None, "webhook": None, "email_available": False}
+
+
+def test_a_mail_server_that_never_answers_holds_up_no_move(tmp_path: Path, hooks: WebhookReceiver) -> None:
+    """An SMTP server that takes the connection and never says a word: moves are answered at once, and the
+    webhooks go on being sent beside the hung e-mails (the sender sends each in its own thread/request)."""
+    import socket
+
+    hole = socket.socket()
+    hole.bind(("127.0.0.1", 0))
+    hole.listen(16)  # accepts (the kernel does) and never answers
+    server = LiveServer(str(tmp_path / "tb.db"), "--bot-workers", "1", "--smtp",
+                        f"smtp://127.0.0.1:{hole.getsockname()[1]}?timeout=30", "--mail-from", "games@example.org",
+                        "--allow-private-webhooks")
+    server.start()
+    try:
+        alice, bob = people(server.url, hooks)
+        tid = turn_based_table(alice, [alice, bob])
+        clock(alice, tid)
+        times = []
+        for _ in range(3):
+            started = time.monotonic()
+            alice.play_turn(tid)
+            bob.play_turn(tid)
+            times.append(time.monotonic() - started)
+        assert max(times) < 10, times  # two turns of a few moves each; an e-mail's wait alone would be 30 s
+        assert hooks.received("bob")  # webhooks did not wait behind the hung e-mail
+    finally:
+        server.stop()
+        hole.close()
+
+
+def test_settled_notices_are_purged_after_a_while(tmp_path: Path) -> None:
+    store = Store(database_url(str(tmp_path / "o.db")))
+    try:
+        assert notice_db.enqueue(store, "alice", "t1", 0, "into-the-blue", 0, "turn", ["email", "webhook"]) == 2
+        assert notice_db.enqueue(store, "alice", "t1", 0, "into-the-blue", 0, "turn", ["email"]) == 0  # once
+        first, second = notice_db.claim_notices(store)
+        assert notice_db.claim_notices(store) == []  # claimed: nobody else takes them
+        notice_db.settle_notice(store, first.id, "sent")
+        notice_db.settle_notice(store, second.id, "queued", "refused", time.time() + 60)
+        assert notice_db.purge(store, time.time() - 1) == 0  # not old enough
+        assert notice_db.purge(store, time.time() + 1) == 1  # the sent one; the one to retry stays
+        assert [(r["channel"], r["state"], r["attempts"]) for r in notice_db.notices(store)] == [("webhook", "queued", 1)]
+    finally:
+        store.close()

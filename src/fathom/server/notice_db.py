@@ -95,7 +95,8 @@ outbox_t = Table(
     UniqueConstraint("account", "table_id", "move_number", "kind", "channel", name="fathom_outbox_once"),
 )
 
-CLAIM_SECONDS = 120.0  # a claimed row (a deadline, a notice) whose process died is taken over after this
+CLAIM_SECONDS = 600.0  # a claimed row (a deadline, a notice) whose process died is taken over after this;
+# longer than any one send may take (an SMTP timeout is at most 300 s, a webhook's 10 s)
 
 
 # ---- turns and deadlines ----------------------------------------------------------------------
@@ -273,14 +274,17 @@ def enqueue(store: Store, account: str, table_id: str, seat: int, game: str, mov
     return added
 
 
-def claim_notices(store: Store, limit: int = 10) -> list[Notice]:
+def claim_notices(store: Store, limit: int = 10, channel: str | None = None) -> list[Notice]:
     """Take up to ``limit`` notices due now to send (queued ones, and ones whose sender died mid-way):
     a row is this process's only if its conditional update here changed it, so two processes never
-    both hold one; on PostgreSQL rows another process is claiming are skipped, not waited for."""
+    both hold one; on PostgreSQL rows another process is claiming are skipped, not waited for.
+    ``channel``: only that channel's (each has its own share of the sender)."""
     now = time.time()
     due = or_(and_(outbox_t.c.state == "queued", outbox_t.c.next_at <= now),
               and_(outbox_t.c.state == "sending", outbox_t.c.claim_until < now))
     query = select(outbox_t).where(due).order_by(outbox_t.c.next_at).limit(limit)
+    if channel is not None:
+        query = query.where(outbox_t.c.channel == channel)
     if store.shared:
         query = query.with_for_update(skip_locked=True)
     taken = []
@@ -307,6 +311,13 @@ def settle_notice(store: Store, notice_id: int, state: str, error: str | None = 
     with store.engine.begin() as conn:
         conn.execute(update(outbox_t).where(outbox_t.c.id == notice_id, outbox_t.c.owner == store.origin)
                      .values(**values))
+
+
+def purge(store: Store, before: float) -> int:
+    """Forget notices settled (sent, dropped, given up) before ``before``: the outbox does not grow forever."""
+    with store.engine.begin() as conn:
+        return int(conn.execute(delete(outbox_t).where(outbox_t.c.state.in_(("sent", "dropped", "failed")),
+                                                       outbox_t.c.done_at < before)).rowcount)
 
 
 def notices(store: Store, table_id: str | None = None) -> list[dict[str, Any]]:

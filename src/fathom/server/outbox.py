@@ -24,6 +24,7 @@ import hashlib
 import hmac
 import logging
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,8 +39,9 @@ from fathom.server.storage import off_loop
 log = logging.getLogger("fathom.server")
 
 POLL_SECONDS = 1.0  # the sender looks for due rows this often (and at once when one is queued here)
-BATCH = 10
+PARALLEL = {"email": 4, "webhook": 8}  # notices sent at once by one process, per channel
 MAX_BACKOFF = 6 * 3600.0
+KEEP_SECONDS = 30 * 86400.0  # settled notices are kept this long (the operator's record), then purged
 
 
 @dataclass(frozen=True)
@@ -93,6 +95,8 @@ class Notices:
         self.settings = settings
         self.wake: asyncio.Event | None = None
         self.sent = 0  # notices this process sent (a figure for the operator and the tests)
+        # e-mails wait on their server in threads of their own, never in the pool the database calls use
+        self.mail_threads = ThreadPoolExecutor(max_workers=PARALLEL["email"], thread_name_prefix="fathom-mail")
 
     def table_url(self, table_id: str) -> str:
         return f"{self.settings.base_url.rstrip('/')}/t/{table_id}"
@@ -112,22 +116,57 @@ class Notices:
                 self.wake.set()
 
     async def run(self) -> None:
-        """Forever: send what is due, then wait for a new row here or the next poll."""
+        """Forever: send what is due, up to ``PARALLEL`` notices of each channel at once (e-mails in threads
+        of their own: a mail server that hangs holds up neither webhooks nor the database calls of moves),
+        then wait for a new row here, a send that finished, or the next poll."""
         self.wake = asyncio.Event()
+        wake = self.wake
+        purged = float("-inf")  # at once, then hourly
+        sending: dict[str, set[asyncio.Task]] = {channel: set() for channel in PARALLEL}
+        loop = asyncio.get_running_loop()
+
+        def done(task: asyncio.Task) -> None:
+            for tasks in sending.values():
+                tasks.discard(task)
+            wake.set()
+
         async with httpx.AsyncClient(trust_env=False) as client:
-            while True:
-                try:
-                    for notice in await off_loop(notice_db.claim_notices, self.store, BATCH):
-                        await self._one(notice, client)
-                except asyncio.CancelledError:
-                    raise
-                except Exception:  # noqa: BLE001 - the database restarting must not end the sender
-                    log.exception("the notice sender failed; trying again")
-                self.wake.clear()
-                try:
-                    await asyncio.wait_for(self.wake.wait(), POLL_SECONDS)
-                except TimeoutError:
-                    pass
+            try:
+                while True:
+                    wake.clear()
+                    try:
+                        if time.monotonic() - purged > 3600:
+                            purged = time.monotonic()
+                            await off_loop(notice_db.purge, self.store, time.time() - KEEP_SECONDS)
+                        for channel, most in PARALLEL.items():
+                            room = most - len(sending[channel])
+                            if room <= 0:
+                                continue
+                            for notice in await off_loop(notice_db.claim_notices, self.store, room, channel):
+                                task = loop.create_task(self._guarded(notice, client))
+                                sending[channel].add(task)
+                                task.add_done_callback(done)
+                    except asyncio.CancelledError:
+                        raise
+                    except Exception:  # noqa: BLE001 - the database restarting must not end the sender
+                        log.exception("the notice sender failed; trying again")
+                    try:
+                        await asyncio.wait_for(wake.wait(), POLL_SECONDS)
+                    except TimeoutError:
+                        pass
+            finally:
+                for tasks in sending.values():
+                    for task in list(tasks):
+                        task.cancel()
+                self.mail_threads.shutdown(wait=False, cancel_futures=True)
+
+    async def _guarded(self, notice: notice_db.Notice, client: httpx.AsyncClient) -> None:
+        try:
+            await self._one(notice, client)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # noqa: BLE001 - its claim runs out and another try takes it
+            log.exception("notice %s could not be settled", notice.id)
 
     async def _one(self, notice: notice_db.Notice, client: httpx.AsyncClient) -> None:
         reason = await off_loop(self._stale, notice)
@@ -141,7 +180,8 @@ class Notices:
                     await off_loop(notice_db.settle_notice, self.store, notice.id, "dropped", "e-mail turned off")
                     return
                 msg = self.email(notice, prefs.email, prefs.lang)
-                await asyncio.to_thread(mailer.send, self.settings.smtp, msg)
+                await asyncio.get_running_loop().run_in_executor(self.mail_threads, mailer.send,
+                                                                 self.settings.smtp, msg)
             else:
                 if not prefs.webhook:
                     await off_loop(notice_db.settle_notice, self.store, notice.id, "dropped", "no webhook")
