@@ -159,3 +159,23 @@ def notice_db_rows(db: str, table_id: str) -> list[dict[str, Any]]:
         return notice_db.notices(store, table_id)
     finally:
         store.close()
+
+
+@pytest.mark.parametrize("lang, shown", [("en", "1 d 5 h left to move"), ("fr", "encore 1 j 5 h pour jouer")])
+def test_the_table_page_shows_the_time_left_in_days_and_hours(live_server: LiveServer, browser: Any, lang: str,
+                                                              shown: str) -> None:
+    from server_helpers import open_page
+
+    links = live_server.post("/api/tables", spec(turn_based=True, move_time={"hours": 30}))
+    tid = links["id"]
+    wait_for(lambda: state(live_server, tid)["clock"], what="the turn's deadline")
+    seat = state(live_server, tid)["to_move"]
+    url = next(s["url"] for s in links["seats"] if s["seat"] == seat)
+    context, page = open_page(browser, live_server.url + url, lang=lang)
+    try:
+        page.wait_for_function("document.getElementById('clock') && !document.getElementById('clock').hidden",
+                               timeout=15000)
+        assert page.locator("#clock").inner_text().endswith(shown)
+        assert page.errors == []
+    finally:
+        context.close()
