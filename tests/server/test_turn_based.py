@@ -173,9 +173,11 @@ def test_the_table_page_shows_the_time_left_in_days_and_hours(live_server: LiveS
     url = next(s["url"] for s in links["seats"] if s["seat"] == seat)
     context, page = open_page(browser, live_server.url + url, lang=lang)
     try:
-        page.wait_for_function("document.getElementById('clock') && !document.getElementById('clock').hidden",
-                               timeout=15000)
-        assert page.locator("#clock").inner_text().endswith(shown)
+        try:  # the page's first render may come before its strings (then it says the key): wait for the words
+            page.wait_for_function("([shown]) => { const c = document.getElementById('clock');"
+                                   " return c && !c.hidden && c.innerText.endsWith(shown); }", arg=[shown], timeout=15000)
+        except Exception as exc:
+            raise AssertionError(f"the clock says {page.locator('#clock').inner_text()!r}") from exc
         assert page.errors == []
     finally:
         context.close()
