@@ -4,14 +4,13 @@ webhook's address checks; the unsubscribe link; the SMTP URL (docs/web.md, "Noti
 
 from __future__ import annotations
 
-import asyncio
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 from notice_helpers import Person, SmtpSink, WebhookReceiver, turn_based_table, wait_for
-from server_helpers import LiveServer
+from server_helpers import LiveServer, run_async  # run_async: a browser test may have left a loop here
 
 from fathom.server import mailer, notice_db, webhooks
 from fathom.server.db import Store, database_url
@@ -224,9 +223,9 @@ def test_the_unsubscribe_link_turns_email_off_without_signing_in(tmp_path: Path,
                                  "http://[::ffff:127.0.0.1]/x", "http://100.64.0.1/x"])
 def test_a_webhook_to_a_private_address_is_refused(url: str) -> None:
     with pytest.raises(webhooks.WebhookRefused) as refused:
-        asyncio.run(webhooks.check(url, allow_private=False))
+        run_async(webhooks.check(url, allow_private=False))
     assert refused.value.code == "webhook-private"
-    assert asyncio.run(webhooks.check(url, allow_private=True)) == url
+    assert run_async(webhooks.check(url, allow_private=True)) == url
 
 
 @pytest.mark.parametrize("url", ["ftp://example.org/x", "http://user:pw@example.org/x", "example.org",
@@ -258,13 +257,13 @@ def test_a_webhook_is_checked_again_at_send_time_after_resolution(monkeypatch: p
         async with httpx.AsyncClient(transport=httpx.MockTransport(handler)) as client:
             return await webhooks.post("https://hook.example/path?q=1", {"a": 1}, False, client)
 
-    assert asyncio.run(webhooks.check("https://hook.example/path?q=1", False))
-    assert asyncio.run(send()) == 204
+    assert run_async(webhooks.check("https://hook.example/path?q=1", False))
+    assert run_async(send()) == 204
     assert str(seen[0].url) == "https://93.184.215.14/path?q=1" and seen[0].headers["host"] == "hook.example"
     assert seen[0].extensions["sni_hostname"] == "hook.example"
     answers["hook.example"] = "127.0.0.1"
     with pytest.raises(webhooks.WebhookRefused):
-        asyncio.run(send())
+        run_async(send())
     assert len(seen) == 1
 
 
