@@ -1,7 +1,7 @@
 """Turn-based tables' deadlines, open pages, notice channels and the notice outbox (issue 51).
 
-Revision ID: 0003_turn_based
-Revises: 0002_accounts
+Revision ID: 0004_turn_based
+Revises: 0003_bot_tables
 ``fathom_turns``: each turn-based table's turn under way and its deadline (wall clock), so a deadline
 of days outlives a restart. ``fathom_presence``: which process serves a page of which seat, until
 when. ``fathom_notify_prefs``: an account's e-mail and webhook. ``fathom_outbox``: one row per notice,
@@ -14,8 +14,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0003_turn_based"
-down_revision = "0002_accounts"
+revision = "0004_turn_based"
+down_revision = "0003_bot_tables"
 branch_labels = None
 depends_on = None
 
