@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import re
 from collections.abc import Iterable
@@ -26,11 +27,13 @@ from fathom.server.guard import Guard, default_hosts
 from fathom.server.i18n import error_text
 from fathom.server.notify import Bus
 from fathom.server.protocol import ProtocolError
-from fathom.server.routes import accounts, analysis, catalog, live, pages, play, tables
+from fathom.server.outbox import NoticeSettings
+from fathom.server.routes import accounts, analysis, catalog, live, notices, pages, play, tables
 from fathom.server.routes.common import Throttle, lang
 from fathom.server.routes.pages import WEB
 from fathom.server.settings import Limits
 from fathom.server.tables import BOT_TABLES_PER_WORKER, Referee
+from fathom.server.turn_based import sweep as turn_sweep
 
 __all__ = ["WEB", "create_app", "serve"]
 log = logging.getLogger("fathom.server")
@@ -38,11 +41,13 @@ log = logging.getLogger("fathom.server")
 
 def create_app(db: str | None = None, *, public_url: str = "", store: Store | None = None,
                limits: Limits | None = None, bot_workers: int | None = None,
-               max_bot_tables: int | None = None, allowed_hosts: Iterable[str] | None = None) -> FastAPI:
+               max_bot_tables: int | None = None, allowed_hosts: Iterable[str] | None = None,
+               notice_settings: NoticeSettings | None = None) -> FastAPI:
     """The server app. ``db`` is a SQLite path or a database URL (default ``fathom.db``); ``limits``:
     what strangers may do (:class:`~fathom.server.settings.Limits`, its defaults when not given);
     ``bot_workers`` processes think for bots and hints (default: one per core); ``allowed_hosts``:
-    the ``Host`` names answered (besides IP addresses; None: any, as for an app inside a test)."""
+    the ``Host`` names answered (besides IP addresses; None: any, as for an app inside a test);
+    ``notice_settings``: how turn-based play's notices are sent (SMTP, webhooks, retries)."""
     limits = limits or Limits()
 
     @contextlib.asynccontextmanager
@@ -53,14 +58,20 @@ def create_app(db: str | None = None, *, public_url: str = "", store: Store | No
         referee.thinker.warm_up()
         if max_bot_tables is not None:
             referee.max_bot_tables = max_bot_tables
+        if notice_settings is not None:
+            referee.notices.settings = notice_settings
         bus = Bus(referee)  # several processes on PostgreSQL hear each other; a no-op on SQLite
         await bus.start()
         restored = await referee.restore_all()
         if restored:
             log.info("restored %d table(s) in play", restored)
-        sweeper = asyncio.get_running_loop().create_task(_forget_unwatched(referee, limits.idle_minutes * 60))
+        loop = asyncio.get_running_loop()
+        sweepers = [loop.create_task(_forget_unwatched(referee, limits.idle_minutes * 60)),
+                    loop.create_task(turn_sweep(referee)),  # turn-based deadlines and open pages
+                    loop.create_task(referee.notices.run())]  # the notices' sender, off every move's path
         yield
-        sweeper.cancel()
+        for task in sweepers:
+            task.cancel()
         await bus.stop()
         if store is None:
             own.close()
@@ -81,6 +92,7 @@ def create_app(db: str | None = None, *, public_url: str = "", store: Store | No
     analysis.add_routes(app, throttle)
     live.add_routes(app, limits)
     accounts.add_routes(app, throttle, limits, public_url)
+    notices.add_routes(app, throttle)
     return app
 
 
@@ -109,7 +121,7 @@ async def _protocol_error(request: Request, exc: ProtocolError) -> JSONResponse:
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *, public_url: str = "",
           log_level: str = "warning", print_fn: Any = print, limits: Limits | None = None,
           bot_workers: int | None = None, max_bot_tables: int | None = None,
-          allowed_hosts: Iterable[str] = ()) -> None:
+          allowed_hosts: Iterable[str] = (), notice_settings: NoticeSettings | None = None) -> None:
     """Run the server until interrupted (``fathom serve``)."""
     import os
 
@@ -127,11 +139,12 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *, p
     door = Door(per_address=limits.connections_per_address, total=max(total, 16),
                 header_seconds=limits.header_seconds, trusted=limits.trusted)
     hosts = default_hosts(host, public_url, allowed_hosts)
+    notice_settings = dataclasses.replace(notice_settings or NoticeSettings(), base_url=address.rstrip("/"))
     app = create_app(db, public_url=public_url, limits=limits, bot_workers=bot_workers,
-                     max_bot_tables=max_bot_tables, allowed_hosts=hosts)
+                     max_bot_tables=max_bot_tables, allowed_hosts=hosts, notice_settings=notice_settings)
     workers = bot_workers or default_workers()
     bot_tables = max_bot_tables if max_bot_tables is not None else BOT_TABLES_PER_WORKER * workers
-    print_fn(start_line(address, shown, limits, door, workers, bot_tables, hosts))
+    print_fn(start_line(address, shown, limits, door, workers, bot_tables, hosts) + notice_line(notice_settings))
     ws_impl = os.environ.get("FATHOM_WS", "auto")
     uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=65536, ws=ws_impl,
                 ws_per_message_deflate=False, proxy_headers=False,  # only --trusted-proxy's X-Forwarded-For counts
@@ -150,6 +163,13 @@ def start_line(address: str, database: str, limits: Limits, door: Door, workers:
             f"{door.total} connections; bodies up to {BODY_LIMIT // 1024} KB (a new table's "
             f"{SAVE_LIMIT // 1024} KB), headers within {door.header_seconds:g} s; trusted proxies: {proxies}; "
             f"hosts: {', '.join(sorted(hosts))} and IP addresses; Ctrl+C stops")
+
+
+def notice_line(settings: NoticeSettings) -> str:
+    """What ``fathom serve`` says of turn-based play's notices (never the SMTP password)."""
+    mail = f"e-mail through {settings.smtp!r} from {settings.mail_from}" if settings.smtp else "no e-mail (no --smtp)"
+    hooks = "to any address (--allow-private-webhooks)" if settings.allow_private_webhooks else "to public addresses only"
+    return f"; turn-based notices: {mail}, webhooks {hooks}"
 
 
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"

@@ -35,6 +35,38 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
                              "the --public-url's host (IP addresses always); repeat for several. Other Host "
                              "headers are refused (421): a DNS-rebinding page cannot reach the server")
     add_limit_arguments(parser)
+    add_notice_arguments(parser)
+
+
+def add_notice_arguments(parser: argparse.ArgumentParser) -> None:
+    """How turn-based tables tell a person it is their turn (docs/web.md, "Notifications")."""
+    parser.add_argument("--smtp", default="", metavar="URL",
+                        help="send e-mail through this SMTP server: smtp://HOST[:PORT], "
+                             "smtp://USER:PASSWORD@HOST:587?starttls=1 or smtps://USER:PASSWORD@HOST "
+                             "(default: no e-mail)")
+    parser.add_argument("--mail-from", default="", metavar="ADDRESS",
+                        help="the From address of those e-mails (needed with --smtp)")
+    parser.add_argument("--allow-private-webhooks", action="store_true",
+                        help="let webhooks point at loopback, private and link-local addresses (a closed network; "
+                             "tests); refused by default")
+    parser.add_argument("--notify-retry-seconds", type=float, default=30.0, metavar="SECONDS",
+                        help="wait before a failed notice is tried again, doubled at each try, 8 tries "
+                             "(default 30)")
+
+
+def notice_settings_from(args: argparse.Namespace) -> Any:
+    """``--smtp`` and friends as :class:`~fathom.server.outbox.NoticeSettings`; ``ValueError`` saying what is wrong."""
+    from fathom.server import mailer
+    from fathom.server.outbox import NoticeSettings
+
+    smtp = mailer.parse_smtp_url(args.smtp) if args.smtp else None
+    if smtp is not None and not args.mail_from:
+        raise ValueError("--smtp needs --mail-from ADDRESS (the From of the e-mails)")
+    sender = mailer.check_sender(args.mail_from) if args.mail_from else ""
+    if not 0.1 <= args.notify_retry_seconds <= 86400:
+        raise ValueError("--notify-retry-seconds must be 0.1 to 86400")
+    return NoticeSettings(smtp=smtp, mail_from=sender, allow_private_webhooks=args.allow_private_webhooks,
+                          retry_seconds=args.notify_retry_seconds)
 
 
 def _at_least(least: int, hint: str) -> Any:
@@ -115,7 +147,8 @@ def run_serve(args: argparse.Namespace, console: Any) -> int:
         return 2
     try:
         limits = limits_from(args)
-    except ValueError as exc:  # a --trusted-proxy that is no address
+        notice_settings = notice_settings_from(args)
+    except ValueError as exc:  # a --trusted-proxy that is no address, an --smtp URL that is wrong
         _say(console, f"error: {exc}")
         return 2
     from fathom.server.logs import show_server_log
@@ -123,7 +156,7 @@ def run_serve(args: argparse.Namespace, console: Any) -> int:
     show_server_log()
     serve(args.host, args.port, args.db, public_url=args.public_url, log_level=args.log_level,
           print_fn=lambda s: _say(console, s), limits=limits, bot_workers=args.bot_workers,
-          max_bot_tables=args.max_bot_tables, allowed_hosts=args.allowed_host)
+          max_bot_tables=args.max_bot_tables, allowed_hosts=args.allowed_host, notice_settings=notice_settings)
     return 0
 
 

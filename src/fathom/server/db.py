@@ -567,3 +567,7 @@ def _record(row: Any) -> TableRecord:
         options=json.loads(m["options"]), seats=json.loads(m["seats"]), settings=json.loads(m["settings"]),
         status=m["status"], created=m["created"], updated=m["updated"],
     )
+
+
+# the turn-based tables' rows (deadlines, open pages, notices) are on this module's metadata too
+from fathom.server import notice_db  # noqa: E402,F401

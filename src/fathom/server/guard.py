@@ -40,6 +40,9 @@ Scope = dict[str, Any]
 ASGI = Callable[[Scope, Callable[[], Awaitable[Any]], Callable[[Any], Awaitable[None]]], Awaitable[None]]
 
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
+# POSTs that may carry a form: an e-mail's unsubscribe button and mail clients' one-click unsubscribe
+# (RFC 8058, ``List-Unsubscribe=One-Click``), authorised by the signed token in the path alone
+FORM_POSTS = ("/unsubscribe/",)
 # Scripts only from this server, never inline (so no injected markup can run any), and no eval.
 # Inline styles: the SVG board sets style attributes.
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
@@ -110,6 +113,8 @@ class Guard:
             return None
         if not self._same_origin(headers, peer):
             return "cross-site", 403
+        if scope.get("path", "").startswith(FORM_POSTS):
+            return None  # the token in its path is its only credential: no cookie a forged form could borrow
         kind = headers.get("content-type", "").split(";")[0].strip().lower()
         if kind:
             return None if kind == "application/json" or kind.endswith("+json") else ("need-json", 415)

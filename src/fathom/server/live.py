@@ -9,6 +9,7 @@ of a finished game for replay.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
@@ -93,6 +94,8 @@ class LiveTable:
         self.thinking: int | None = None  # the seat whose move the server is thinking out (a bot, a stand-in)
         # seat -> (move number, the search under way, who waits for it: pages, requests; see Referee.hint)
         self.hint_jobs: dict[int, tuple[int, asyncio.Future, list[Any]]] = {}
+        self.turn: tuple[int, int] | None = None  # turn-based: (first log index, seat) of the person's turn
+        self.turn_due: float | None = None  # ... and its deadline (wall clock), as stored (.turn_based)
 
     # ---- facts ---------------------------------------------------------------------------
     @property
@@ -214,6 +217,12 @@ class LiveTable:
         return msg
 
     def clock_info(self) -> dict[str, Any] | None:
+        if self.rec.settings.get("turn_based"):  # a deadline of hours or days, kept in the database
+            if self.turn is None or self.turn_due is None:
+                return None
+            return {"seat": self.turn[1], "seconds": self.rec.settings["move_time"], "turn_based": True,
+                    "turn": self.turn[0],  # the move_number of this turn's notices
+                    "due": self.turn_due, "left_ms": max(0, int((self.turn_due - time.time()) * 1000))}
         if not self.rec.settings.get("clock") or self.deadline is None:
             return None
         return {"seat": self.state.current_player, "seconds": self.rec.settings["clock"],

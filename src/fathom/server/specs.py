@@ -1,7 +1,7 @@
 """A new table from a client's spec: every field checked (see docs/web.md), nothing stored yet.
 
 What a table is made of (game, seats, options, seed, a save to go on with) and its own settings
-(clock, bots' pace, stand-in, hints, spectators' chat), each refused with a message saying what is
+(clock or a turn-based table's move_time, bots' pace, stand-in, hints, spectators' chat), each refused with a message saying what is
 allowed. The referee stores what :func:`build` returns.
 """
 
@@ -20,9 +20,10 @@ from fathom.server.catalog import bot_available, bot_choices, check_options
 from fathom.server.db import LoggedAction, TableRecord
 from fathom.server.names import name_problem
 from fathom.server.protocol import ProtocolError
+from fathom.server import turn_based
 
 MAX_SEAT_NAME = 24
-SETTINGS = ("clock", "bot_delay_ms", "stand_in", "hints", "spectator_chat")  # a table's own, kept by a rematch
+SETTINGS = ("clock", "bot_delay_ms", "stand_in", "hints", "spectator_chat", "turn_based", "move_time")  # a table's own, kept by a rematch
 SPEC_FIELDS = ("game", "seats", "options", "seed", "players", "save", *SETTINGS)
 SEAT_FIELDS = ("kind", "name", "bot", "open", "account")
 
@@ -152,7 +153,7 @@ def check_settings(spec: dict[str, Any], game: str) -> dict[str, Any]:
     stand_in = str(spec.get("stand_in", "1"))
     if not bot_available(stand_in, game):
         stand_in = "0"
-    return {"clock": clock, "bot_delay_ms": delay, "stand_in": stand_in, **flags}
+    return {"clock": clock, "bot_delay_ms": delay, "stand_in": stand_in, **flags, **turn_based.check(spec)}
 
 
 def saved_game(save: Any, game: str, players: int) -> State:

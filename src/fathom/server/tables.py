@@ -36,12 +36,13 @@ from fathom.bots.hint import HINT_BOT, Hint, hint_seed
 from fathom.bots.registry import make_bot
 from fathom.core.api import State
 from fathom.core.errors import FathomError, IllegalActionError
-from fathom.server import account_store, autoplay, chat, forced, rematch, seats, specs, turn_clock, workers
+from fathom.server import account_store, autoplay, chat, forced, notice_db, rematch, seats, specs, turn_based, turn_clock, workers
 from fathom.server.autoplay import BOT_TABLE_PACE, BOT_TABLES_PER_WORKER, LEASE_SECONDS, spawn
 from fathom.server.clock import now
 from fathom.server.db import BotTablesFull, Conflict, KeyChanged, LoggedAction, Store, TableRecord
 from fathom.server.i18n import error_text
 from fathom.server.live import Client, LiveTable, fork
+from fathom.server.outbox import Notices, NoticeSettings
 from fathom.server.protocol import ProtocolError
 from fathom.server.storage import heard_moves, load, off_loop
 
@@ -72,6 +73,7 @@ class Referee:
         self.thinker = workers.Thinker(bot_workers)
         self.max_bot_tables = BOT_TABLES_PER_WORKER * self.thinker.workers
         self.bot_table_pace = BOT_TABLE_PACE
+        self.notices = Notices(store, self.secret, NoticeSettings(base_url=self.public_url))  # turn-based play
 
     # ---- loading ---------------------------------------------------------------------------
     async def restore_all(self) -> int:
@@ -102,7 +104,10 @@ class Referee:
         if table is not None:
             return table
         loaded = LiveTable(*await off_loop(load, self.store, table_id))
-        return self.tables.setdefault(table_id, loaded)  # another request may have loaded it meanwhile
+        table = self.tables.setdefault(table_id, loaded)  # another request may have loaded it meanwhile
+        if table is loaded and turn_based.is_turn_based(table):
+            turn_based.arm(self, table)  # its turn's deadline, as stored (another process began the turn)
+        return table
 
     def forget_unwatched(self, idle_seconds: float) -> int:
         """Drop from memory the tables no page has open and nothing here plays: finished ones, and
@@ -570,6 +575,8 @@ class Referee:
         for client in table.clients:
             client.mark(reset)
 
+    after_change = _after_change  # for the turn-based sweep (:mod:`.turn_based`)
+
     def drive(self, table: LiveTable) -> None:
         """Start playing the server's moves at ``table`` if they are due and nobody plays them yet."""
         if table.auto_actor() and not table.over and (table.runner is None or table.runner.done()):
@@ -578,6 +585,8 @@ class Referee:
     # ---- the turn clock ------------------------------------------------------------------------
     def arm_clock(self, table: LiveTable) -> None:
         turn_clock.arm(table, self._clock_ran_out)
+        if turn_based.is_turn_based(table):  # a deadline of hours or days, kept in the database
+            turn_based.arm(self, table)
 
     def _clock_ran_out(self, table: LiveTable, move: int, seat: int) -> None:
         if not turn_clock.still_due(table, move, seat):
@@ -593,6 +602,8 @@ class Referee:
         if client.seat is not None:
             client.key = seats.key_of(table, client.seat)
         table.clients.add(client)
+        if client.seat is not None and turn_based.is_turn_based(table):  # no "your turn" notice while it is open
+            spawn(self._db(notice_db.mark_present, self.store, [(table.id, client.seat)], turn_based.PRESENCE_SECONDS))
         if client.seat is not None and client.seat in table.away:
             self.come_back(table, client.seat)
         for other in table.clients:
@@ -602,10 +613,18 @@ class Referee:
         client.closed = True
         client.wake.set()
         table.clients.discard(client)
+        seat = client.seat
+        if seat is not None and turn_based.is_turn_based(table) and all(c.seat != seat for c in table.clients):
+            spawn(self._db(notice_db.mark_gone, self.store, table.id, seat))
         for other in table.clients:
             other.mark()
         # a finished table nobody watches stays until the sweep (forget_unwatched): reopening its page
         # must not replay the whole game each time
+
+    def pages_open(self) -> list[tuple[str, int]]:
+        """(table, seat) of every seat's page open on this process at a turn-based table."""
+        return sorted({(t.id, c.seat) for t in self.tables.values() if turn_based.is_turn_based(t)
+                       for c in t.clients if c.seat is not None and not c.closed})
 
     def error_message(self, exc: ProtocolError, lang: str) -> dict[str, Any]:
         return {"type": "error", "code": exc.code, "message": error_text(exc.code, lang, exc.params),

@@ -8,7 +8,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
-from fathom.server import account_store, accounts
+from fathom.server import account_store, accounts, notice_db
 from fathom.server.protocol import ProtocolError
 from fathom.server.routes.common import Throttle, read_json, referee
 from fathom.server.settings import Limits
@@ -118,6 +118,7 @@ def add_routes(app: FastAPI, throttle: Throttle, limits: Limits, public_url: str
         await check_login(request, name, data.get("password"))
         ref = referee(request)
         await off_loop(account_store.mark_deleted, ref.store, name)  # first: its sessions open nothing more
+        await off_loop(notice_db.forget_account, ref.store, name)  # its e-mail address and webhook too
         seats = await ref.leave_seats(name)
         response = JSONResponse({"ok": True, "seats_left": seats})
         accounts.clear_cookie(response, accounts.secure(request, public_url, limits.trusted))

@@ -140,6 +140,11 @@ async function create(ev) {
   const body = { game: g.name, seats, options, clock: +document.getElementById("clock").value || 0,
     bot_delay_ms: +document.getElementById("delay").value || 0, hints: document.getElementById("hints").checked,
     spectator_chat: document.getElementById("spectator-chat").checked };
+  if (document.getElementById("turn-based").checked) { // a time per move of hours: no page needs to stay open
+    body.turn_based = true;
+    body.move_time = { hours: +document.getElementById("move-hours").value || 24 };
+    body.clock = 0;
+  }
   const seed = document.getElementById("seed").value;
   if (seed !== "") body.seed = +seed;
   if (SAVE) body.save = SAVE;

@@ -338,7 +338,7 @@ function banner(msg) {
     clearInterval(banner.timer);
     const tick = () => {
       const s = Math.max(0, Math.ceil((end - performance.now()) / 1000));
-      clock.textContent = `${seatName(msg.clock.seat)} · ${t("t.clock", { s })}`;
+      clock.textContent = `${seatName(msg.clock.seat)} · ${msg.clock.turn_based ? timeLeft(s) : t("t.clock", { s })}`;
       clock.classList.toggle("low", s <= 10);
     };
     tick();
@@ -818,3 +818,11 @@ async function main() {
   app.live = new Live(tableId, app.token, onMessage, onStatus);
 }
 main();
+
+/** A turn-based table's time left to move (hours or days), in the page's language. */
+function timeLeft(s) {
+  const d = Math.floor(s / 86400), h = Math.floor((s % 86400) / 3600), m = Math.floor((s % 3600) / 60);
+  if (d > 0) return t("t.clock_days", { d, h });
+  if (h > 0) return t("t.clock_hours", { h, m });
+  return m > 0 ? t("t.clock_minutes", { m, s: s % 60 }) : t("t.clock", { s });
+}
