@@ -36,7 +36,7 @@ from fathom.bots.hint import HINT_BOT, Hint, hint_seed
 from fathom.bots.registry import make_bot
 from fathom.core.api import CHANCE, State
 from fathom.core.errors import FathomError, IllegalActionError
-from fathom.server import account_store, autoplay, chat, forced, rematch, seats, specs, turn_clock, workers
+from fathom.server import account_store, autoplay, chat, forced, rematch, seats, specs, standings, turn_clock, workers
 from fathom.server.autoplay import BOT_TABLE_PACE, BOT_TABLES_PER_WORKER, LEASE_SECONDS, MAX_AUTO_STEPS, spawn
 from fathom.server.clock import now
 from fathom.server.db import Conflict, KeyChanged, LoggedAction, Store, TableRecord
@@ -57,8 +57,10 @@ _spawn = spawn  # the name the routes knew it by
 class Referee:
     """All live tables, their database and their pages."""
 
-    def __init__(self, store: Store, *, public_url: str = "", bot_workers: int | None = None) -> None:
+    def __init__(self, store: Store, *, public_url: str = "", bot_workers: int | None = None,
+                 rated_bots: bool = False) -> None:
         self.store = store
+        self.rated_bots = rated_bots  # ``fathom serve --rated-bots``: rated tables may seat bots
         self.secret = store.secret()
         self.tables: dict[str, LiveTable] = {}
         self.public_url = public_url.rstrip("/")
@@ -148,6 +150,7 @@ class Referee:
                     self._extend(table, new)
                 if table.over:
                     table.rec.status = "over"
+                    await self.count_finished(table)  # in case the process that ended it died first
             elif kind == "undo":
                 await self.reload(table)
             else:
@@ -206,7 +209,7 @@ class Referee:
     def _new(self, spec: Any, carried: list[dict[str, Any]] | None, creator: str = "",
              saved: State | None = None) -> tuple[TableRecord, State, list[LoggedAction]]:
         """A new table checked (:func:`.specs.build`) and room for it if only bots play; not stored yet."""
-        rec, state, entries = specs.build(spec, carried, saved)
+        rec, state, entries = specs.build(spec, carried, saved, rated_bots=self.rated_bots)
         if not state.is_terminal() and all(s["kind"] == "bot" for s in rec.seats):
             autoplay.room_for_bot_table(self, creator)
         return rec, state, entries
@@ -523,6 +526,17 @@ class Referee:
             table.rec.status = "over"
             if self.store.shared:
                 await self._db(self.store.drop_lease, table.id)
+            await self.count_finished(table)
+
+    async def count_finished(self, table: LiveTable) -> None:
+        """Count a finished table's results and ratings (:mod:`.standings`): once, whichever process and
+        however many times this is called. A failure is logged; it never takes back the game's end."""
+        if not any(s.get("account") for s in table.rec.seats):
+            return
+        try:
+            await self._db(standings.record_finished, self.store, table.rec, table.state, list(table.log))
+        except Exception:  # noqa: BLE001 - the move that ended the game is stored and stays
+            log.exception("table %s: its results could not be counted", table.id)
 
     def _extend(self, table: LiveTable, entries: list[LoggedAction]) -> None:
         table.log.extend(entries)
