@@ -4,7 +4,8 @@ counts (its plugin's ``profile`` part). Nothing here knows a game's rules.
 
 A seat *left* when a stand-in played it to the end: its last move of its own in the log was played
 by the stand-in (source ``clock``: the turn clock ran out and the person never came back). The log is
-the durable record of it (the referee's ``away`` set lives only in one process's memory).
+the durable record of it (the referee's ``away`` set lives only in one process's memory). A seat whose
+account was deleted mid-game (marked ``left`` in the table's seats) left too.
 """
 
 from __future__ import annotations
@@ -74,7 +75,8 @@ def table_results(rec: TableRecord, state: State, log: list[LoggedAction]) -> li
         account = info.get("account") if info.get("kind") == "human" else None
         counts = plugin.profile_counts(state, seat) if account else {}
         out.append(SeatResult(seat=seat, account=account, bot=info.get("bot") if info.get("kind") == "bot" else None,
-                              rank=ranks[seat], total=totals[seat], left=seat in gone, counts=counts))
+                              rank=ranks[seat], total=totals[seat], left=seat in gone or bool(info.get("left")),
+                              counts=counts))
     return out
 
 
