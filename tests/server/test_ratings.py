@@ -3,6 +3,8 @@ everyone's openskill (Plackett-Luce) rating by the engine's places; a leaver is 
 
 from __future__ import annotations
 
+import os
+import secrets
 import threading
 from pathlib import Path
 
@@ -234,3 +236,60 @@ def test_rated_tables_need_accounts_in_every_persons_seat() -> None:
     with pytest.raises(ProtocolError) as err:
         check_rated(people, save=True)
     assert "save" in err.value.params["detail"]
+
+
+def _at_once(stores: list[Store], jobs: list[tuple[TableRecord, State, list[LoggedAction]]]) -> list[bool]:
+    """Each store (a server process) counts its job at the same instant; what each call answered."""
+    done: list[bool] = [False] * len(jobs)
+    go = threading.Barrier(len(jobs))
+
+    def run(i: int) -> None:
+        go.wait()
+        done[i] = standings.record_finished(stores[i], *jobs[i])
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(jobs))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return done
+
+
+def test_two_tables_ending_at_once_both_count(tmp_path: Path) -> None:
+    """Two tables with the same two new players end at once on two processes: both count (the one that
+    lost the race to make a player's first rating tries again), 2 games each."""
+    url = database_url(str(tmp_path / "race.db"))
+    stores = [Store(url), Store(url)]
+    st = first_game(want_tie=False)
+    jobs = [(record(tid, st, ["alice", "bob"]), st, log_of(st)) for tid in ("r1", "r2")]
+    assert _at_once(stores, jobs) == [True, True]
+    for name in ("alice", "bob"):
+        p = standings.player(stores[0], name)
+        assert p and p["ratings"][GAME]["games"] == 2 and len(p["history"]) == 2
+    for s in stores:
+        s.close()
+
+
+POSTGRES = os.environ.get("FATHOM_TEST_POSTGRES_URL")
+
+
+@pytest.mark.xdist_group("postgres")
+@pytest.mark.skipif(not POSTGRES and not os.environ.get("CI"), reason="set FATHOM_TEST_POSTGRES_URL")
+def test_counted_once_on_postgres_with_two_processes() -> None:
+    """The same on one PostgreSQL database: two processes finish one table at once (one counts it), and
+    two tables with the same players at once (both count)."""
+    assert POSTGRES, "FATHOM_TEST_POSTGRES_URL must name a PostgreSQL database (CI sets it in .ci/run)"
+    url = database_url(POSTGRES)
+    stores = [Store(url), Store(url)]
+    tag = secrets.token_hex(3)  # names and tables of this run only: the database is shared
+    a, b = f"pa{tag}", f"pb{tag}"
+    st = first_game(want_tie=False)
+    one = (record(f"pg1{tag}", st, [a, b]), st, log_of(st))
+    assert sorted(_at_once(stores, [one, one])) == [False, True]
+    two = [(record(f"pg{k}{tag}", st, [a, b]), st, log_of(st)) for k in (2, 3)]
+    assert _at_once(stores, two) == [True, True]
+    for name in (a, b):
+        p = standings.player(stores[1], name)
+        assert p and p["ratings"][GAME]["games"] == 3 and len(p["history"]) == 3
+    for s in stores:
+        s.close()
