@@ -61,7 +61,8 @@ def record(table_id: str, st: State, accounts: list[str | None], rated: bool = T
     seats = [{"kind": "bot", "bot": bots[i], "name": f"Bot {i}"} if i in bots
              else {"kind": "human", "name": a or f"P{i}", **({"account": a} if a else {})}
              for i, a in enumerate(accounts)]
-    return TableRecord(id=table_id, game=st.game.name, players=len(seats), seed=st.seed, options={},
+    options = {k: v for k, v in st.game.options.items() if k != "data_file"}
+    return TableRecord(id=table_id, game=st.game.name, players=len(seats), seed=st.seed, options=options,
                        seats=seats, settings={"rated": rated}, status="over")
 
 
@@ -293,3 +294,34 @@ def test_counted_once_on_postgres_with_two_processes() -> None:
         assert p and p["ratings"][GAME]["games"] == 3 and len(p["history"]) == 3
     for s in stores:
         s.close()
+
+
+def test_the_referee_counts_a_rated_table_when_its_last_move_ends_it(tmp_path: Path) -> None:
+    """The move that ends a rated table, played through the referee as a page or HTTP would, counts it:
+    both players' ratings exist with 1 game; the table's end is stored whatever the rating does."""
+    from server_helpers import run_async
+
+    from fathom.server.tables import Referee
+
+    st = first_game(want_tie=False)
+    full = log_of(st)
+    last = max(i for i, e in enumerate(full) if e.actor >= 0)  # the last person's move; only dice after it
+    rec = record("ref1", st, ["alice", "bob"])
+    rec.settings.update({"clock": 0, "bot_delay_ms": 0, "stand_in": "0", "hints": True, "spectator_chat": False})
+    rec.status = "playing"
+    store = Store(database_url(str(tmp_path / "ref.db")))
+    store.create_table(rec, full[:last])
+    ref = Referee(store, bot_workers=1)
+
+    async def finish() -> None:
+        table = await ref.open("ref1")
+        assert not table.over and table.state.current_player == full[last].actor
+        await ref.act(table, full[last].actor, full[last].action)
+        assert table.over
+
+    run_async(finish())
+    assert store.table("ref1").status == "over"
+    board = {r["name"]: r["games"] for r in standings.leaderboard(store, GAME)}
+    assert board == {"alice": 1, "bob": 1}
+    assert standings.counted(store, "ref1")
+    store.close()
