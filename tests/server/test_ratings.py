@@ -325,3 +325,22 @@ def test_the_referee_counts_a_rated_table_when_its_last_move_ends_it(tmp_path: P
     assert board == {"alice": 1, "bob": 1}
     assert standings.counted(store, "ref1")
     store.close()
+
+
+def test_a_table_left_uncounted_is_counted_when_the_server_starts(tmp_path: Path) -> None:
+    """The process stored the last move and stopped before counting it: the next start counts it, once."""
+    from server_helpers import run_async
+
+    from fathom.server.tables import Referee
+
+    st = first_game(want_tie=False)
+    store = Store(database_url(str(tmp_path / "late.db")))
+    store.create_table(record("late", st, ["alice", "bob"]), log_of(st))  # over, never counted
+    store.create_table(record("plain", st, [None, None]), log_of(st))  # no account: nothing to count
+    assert standings.uncounted(store) == ["late"]
+    ref = Referee(store, bot_workers=1)
+    run_async(ref.restore_all())
+    assert standings.uncounted(store) == []
+    assert {r["name"]: r["games"] for r in standings.leaderboard(store, GAME)} == {"alice": 1, "bob": 1}
+    assert run_async(ref.count_uncounted()) == 0
+    store.close()

@@ -28,12 +28,14 @@ from fathom.server.db import (
     rating_history_t,
     ratings_t,
     results_t,
+    tables_t,
 )
 from fathom.server.results import SeatResult, rated_ranks, table_results
 
 TRIES = 3  # a transaction tried again when another table's rating made a player's first row at the same time
 HISTORY_LIMIT = 500  # rating points a profile returns (the newest)
 RECENT_LIMIT = 20  # recent tables a profile lists
+UNCOUNTED_LIMIT = 500  # finished tables left uncounted that one start counts (the rest at the next)
 
 
 def record_finished(store: Store, rec: TableRecord, state: State, log_: list[LoggedAction]) -> bool:
@@ -53,6 +55,17 @@ def record_finished(store: Store, rec: TableRecord, state: State, log_: list[Log
             if counted(store, rec.id):
                 return False  # another process (or an earlier call) counted it first
     raise RuntimeError(f"table {rec.id}: its results could not be written")
+
+
+def uncounted(store: Store, limit: int = UNCOUNTED_LIMIT) -> list[str]:
+    """Finished tables with an account seated that were never counted (the process that stored their last
+    move stopped before counting them), oldest first: the server counts them as it starts."""
+    query = (select(tables_t.c.id).select_from(tables_t.outerjoin(finished_t, finished_t.c.table_id == tables_t.c.id))
+             .where(tables_t.c.status == "over", finished_t.c.table_id.is_(None),
+                    tables_t.c.seats.contains('"account"'))
+             .order_by(tables_t.c.updated).limit(limit))
+    with store.engine.connect() as conn:
+        return [row[0] for row in conn.execute(query)]
 
 
 def counted(store: Store, table_id: str) -> bool:

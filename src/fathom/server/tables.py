@@ -80,7 +80,22 @@ class Referee:
                 continue
             count += 1
             self._after_change(table)
+        await self.count_uncounted()
         return count
+
+    async def count_uncounted(self) -> int:
+        """Count the finished tables whose results were never counted (their process stopped between storing
+        the last move and counting it); each is replayed from its log, in a thread. Returns how many."""
+        done = 0
+        for table_id in await self._db(standings.uncounted, self.store):
+            try:
+                rec, state, entries = await self._db(load, self.store, table_id)
+                done += bool(await self._db(standings.record_finished, self.store, rec, state, entries))
+            except Exception:  # noqa: BLE001 - one table that cannot be counted must not stop the server
+                log.exception("table %s: its results could not be counted", table_id)
+        if done:
+            log.info("counted %d finished table(s) left uncounted", done)
+        return done
 
     def get(self, table_id: str) -> LiveTable:
         """The table in memory, or loaded from the database right here (startup, tests: not on a live loop)."""
