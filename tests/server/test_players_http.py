@@ -59,3 +59,15 @@ def test_unknown_game_leaderboard_is_a_404_naming_the_games(client) -> None:
 def test_profile_page_is_served(client) -> None:
     res = client.get("/players/alice")
     assert res.status_code == 200 and "profile.js" in res.text
+
+
+def test_an_account_without_games_has_an_empty_profile_in_any_case(client) -> None:
+    assert client.post("/api/accounts", json={"name": "Zoe_7", "password": "a-long-password"}).status_code == 201
+    _count(client, "z1", ["Zoe_7", "bob"])
+    body = client.get("/api/players/zoe_7").json()
+    assert body["name"] == "Zoe_7" and body["ratings"][GAME]["games"] == 1
+    assert client.post("/api/accounts", json={"name": "newcomer", "password": "a-long-password"}).status_code == 201
+    fresh = client.get("/api/players/NEWCOMER")
+    assert fresh.status_code == 200
+    assert fresh.json() == {"name": "newcomer", "ratings": {}, "history": [], "recent": [],
+                            "stats": {"games": 0, "wins": 0, "average_vp": None, "by_game": {}}}

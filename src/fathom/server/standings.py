@@ -19,7 +19,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
 from fathom.core.api import State
-from fathom.server import ratings
+from fathom.server import account_store, ratings
 from fathom.server.db import (
     LoggedAction,
     Store,
@@ -127,8 +127,12 @@ def leaderboard(store: Store, game: str, offset: int = 0, limit: int = 50) -> li
 
 
 def player(store: Store, name: str) -> dict[str, Any] | None:
-    """A player's ratings, rating history, statistics and recent tables (None: nothing is known of them).
-    Only what the tables' public logs and end screens said: nobody's hand, no secret."""
+    """A player's ratings, rating history, statistics and recent tables (None: no such account, and nothing
+    counted under that name). ``name`` in any case: the account's own spelling is answered. Only what the
+    tables' public logs and end screens said: nobody's hand, no secret."""
+    account = account_store.find(store, name)
+    if account is not None:
+        name = account.name
     with store.engine.connect() as conn:
         rating_rows = conn.execute(select(ratings_t).where(ratings_t.c.account == name)
                                    .order_by(ratings_t.c.game)).all()
@@ -139,7 +143,7 @@ def player(store: Store, name: str) -> dict[str, Any] | None:
                                    .order_by(results_t.c.at.desc()).limit(RECENT_LIMIT)).all()
         total = conn.execute(select(func.count()).select_from(results_t)
                              .where(results_t.c.account == name)).scalar_one()
-    if not rating_rows and not total:
+    if account is None and not rating_rows and not total:
         return None
     return {
         "name": name,

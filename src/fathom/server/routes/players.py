@@ -36,8 +36,8 @@ def add_routes(app: FastAPI, version: str | None = None) -> None:
 
     @app.get("/api/players/{name}")
     async def api_player(request: Request, name: str) -> dict[str, Any]:
-        """``{name, ratings: {GAME: {mu, sigma, ordinal, games}}, history, stats, recent}`` (404: nobody by that name
-        has finished a table)."""
+        """``{name, ratings: {GAME: {mu, sigma, ordinal, games}}, history, stats, recent}`` (404: no such account, and
+        nothing counted under that name)."""
         reads(request)
         found = await off_loop(standings.player, referee(request).store, name) if NAME.fullmatch(name) else None
         if found is None:
