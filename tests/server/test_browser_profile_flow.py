@@ -31,7 +31,8 @@ def _shot(page: Any, name: str, tmp_path: Path) -> None:
 
 def _context(browser: Any, size: tuple[int, int], lang: str) -> tuple[Any, Any, list[str]]:
     context = browser.new_context(viewport={"width": size[0], "height": size[1]})
-    context.add_init_script(f"localStorage.setItem('fathom.lang', '{lang}')")
+    # every frame runs it, a blank one too (where storage is refused)
+    context.add_init_script(f"try {{ localStorage.setItem('fathom.lang', '{lang}') }} catch (e) {{}}")
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))

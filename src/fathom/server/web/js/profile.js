@@ -39,32 +39,34 @@ function ratingsHtml(p, games) {
   }).join("")}</div>`;
 }
 
-/** The shown rating after each rated game, one line per game, in the order they were played. */
+/** The shown rating after each rated game, one line per game, in the order they were played. Slot 0 is the
+ *  start: each game's line sets off from 0 (a new player's rating) in the slot before its first rated game. */
 function plotSvg(p, games) {
   const points = p.history;
   if (!points.length) return "";
   const values = points.map((h) => h.ordinal).concat([0]);
-  let lo = Math.floor(Math.min(...values)), hi = Math.ceil(Math.max(...values));
-  if (hi - lo < 4) { hi += 2; lo -= 2; }
+  const step = Math.max(1, Math.ceil((Math.max(...values) - Math.min(...values)) / 4));
+  const lo = Math.floor(Math.min(...values) / step) * step;
+  const hi = Math.max(lo + 4 * step, Math.ceil(Math.max(...values) / step) * step);
   const n = points.length;
-  const x = (i) => PAD.l + (W - PAD.l - PAD.r) * (n > 1 ? i / (n - 1) : 0.5);
+  const x = (slot) => PAD.l + (W - PAD.l - PAD.r) * (slot / n);
   const y = (v) => PAD.t + (H - PAD.t - PAD.b) * (1 - (v - lo) / (hi - lo));
   let svg = `<svg id="rating-plot" class="rating-plot" viewBox="0 0 ${W} ${H}" role="img" aria-label="${esc(t("profile.plot"))}">`;
-  for (let k = 0; k <= 4; k++) {
-    const v = lo + ((hi - lo) * k) / 4;
-    svg += `<line x1="${PAD.l}" x2="${W - PAD.r}" y1="${y(v).toFixed(1)}" y2="${y(v).toFixed(1)}" class="rp-grid"/>
+  for (let v = lo; v <= hi; v += step) {
+    svg += `<line x1="${PAD.l}" x2="${W - PAD.r}" y1="${y(v).toFixed(1)}" y2="${y(v).toFixed(1)}" class="rp-grid${v === 0 ? " rp-zero" : ""}"/>
       <text x="${PAD.l - 4}" y="${(y(v) + 3).toFixed(1)}" text-anchor="end" class="rp-axis">${esc(number(v, 0))}</text>`;
   }
   svg += `<text x="${(W + PAD.l) / 2}" y="${H - 6}" text-anchor="middle" class="rp-axis">${esc(t("profile.plot_x"))}</text>`;
   for (const g of games) {
-    const mine = points.map((h, i) => [h, i]).filter(([h]) => h.game === g);
+    const mine = points.map((h, i) => [h, i + 1]).filter(([h]) => h.game === g);
     if (!mine.length) continue;
     const colour = colourOf(games, g);
-    svg += `<polyline points="${mine.map(([h, i]) => `${x(i).toFixed(1)},${y(h.ordinal).toFixed(1)}`).join(" ")}" fill="none"
+    const line = [[mine[0][1] - 1, 0], ...mine.map(([h, slot]) => [slot, h.ordinal])];
+    svg += `<polyline points="${line.map(([slot, v]) => `${x(slot).toFixed(1)},${y(v).toFixed(1)}`).join(" ")}" fill="none"
       stroke="${colour}" stroke-width="2" class="rp-line" data-game="${esc(g)}"/>`;
-    for (const [h, i] of mine) {
+    for (const [h, slot] of mine) {
       const title = `${gameTitle(g)} · ${when(h.at)} · ${t("profile.place", { rank: h.rank, n: h.players })} · ${number(h.ordinal)}`;
-      svg += `<circle cx="${x(i).toFixed(1)}" cy="${y(h.ordinal).toFixed(1)}" r="3.2" fill="${colour}" stroke="#071a2c"
+      svg += `<circle cx="${x(slot).toFixed(1)}" cy="${y(h.ordinal).toFixed(1)}" r="3.5" fill="${colour}" stroke="#071a2c"
         class="rp-point"><title>${esc(title)}</title></circle>`;
     }
   }
