@@ -102,6 +102,9 @@ def test_sign_up_my_games_a_move_then_the_profile_with_its_plot(live_server, bro
     assert page.locator(f"#recent-list li[data-table='{tid}'] .replay-link").get_attribute("href") == f"/t/{tid}"
     assert _accessibility_problems(page) == []
     _shot(page, "profile-desktop.png", tmp_path)
+    # its "Review" link opens the table with her own seat's review (her session holds the seat)
+    page.locator(f"#recent-list li[data-table='{tid}'] .review-link").click()
+    page.wait_for_selector("#review-dialog[open] #review-summary", timeout=30000)
     assert errors == []
     context.close()
     # the same profile on a phone, in French, by someone not signed in
