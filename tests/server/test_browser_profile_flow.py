@@ -91,10 +91,13 @@ def test_sign_up_my_games_a_move_then_the_profile_with_its_plot(live_server, bro
     _click_a_legal_move(page, random.Random(5))
     assert page.evaluate("window.fathom.msg.move_number") > before
     _shot(page, "profile-move.png", tmp_path)
-    page.goto("about:blank")  # no page of the table open from here on
+    page.goto(base + "/account")  # no page of the table open from here on
     _finish_over_http(base, tid, alice, bob)
-    # the profile: her rating after the one rated game, its plot, the game's numbers, the table's links
-    page.goto(base + "/players/alice")
+    # the profile (from "my games"): her rating after the one rated game, its plot, the game's numbers, the
+    # table's links
+    page.reload()
+    page.wait_for_function("document.body.dataset.ready === '1'", timeout=15000)
+    page.locator("#profile-link").click()
     page.wait_for_function("document.getElementById('profile').dataset.status === 'shown'", timeout=15000)
     assert page.locator(".rating-card").count() == 1
     assert page.locator("#rating-plot .rp-point").count() == 1
