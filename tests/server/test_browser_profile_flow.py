@@ -1,6 +1,7 @@
-"""Issue 51's flow in Chromium: alice signs up on the account page, finds a rated turn-based table with
-bob in "my games", opens it (no link: her session holds the seat), plays a move; the game is finished
-over HTTP; her profile page shows both games' numbers and the plot of her rating.
+"""Issue 51's flow in Chromium: alice signs up on the account page, finds a rated table with bob in "my
+games", opens it (no link: her session holds the seat), plays a move; the game is finished over HTTP; her
+profile page (by the account page's link) shows the game's numbers and the plot of her rating. (The branch
+``ratings-turnbased`` makes the table turn-based, once turn-based play is in.)
 
 Screenshots: docs/img/profile-my-games.png, profile-move.png, profile-desktop.png (1280x800) and
 profile-phone.png (390x844, in French), written there when ``FATHOM_DOCS_IMG`` is set
@@ -68,7 +69,7 @@ def test_sign_up_my_games_a_move_then_the_profile_with_its_plot(live_server, bro
     page.wait_for_selector("#signed-in:not([hidden])")
     alice = context.request  # the browser's own session, for what a script of hers would send
     made = alice.post(base + "/api/tables", data={
-        "game": GAME, "seed": 7, "rated": True, "turn_based": True, "move_time": {"days": 1},
+        "game": GAME, "seed": 7, "rated": True,
         "seats": [{"kind": "human", "account": "alice"}, {"kind": "human", "account": "bob"}]})
     assert made.status == 201, made.text()
     tid = made.json()["id"]
