@@ -65,6 +65,9 @@ class GamePlugin:
     """The per-seat numbers of :meth:`seat_summary`, in the end-of-game table's order."""
     end_screen: str | None = None
     """``f(state) -> dict``: a finished game's places, totals, VP by source and tie-break, from the engine."""
+    profile: str | None = None
+    """``f(state, seat) -> {name: count}``: what a finished game adds to that seat's player's profile (dives
+    led...), from the public log; summed over their games, each shown as the catalogs' ``profile.stat.<name>``."""
     report: str | None = None
     """``f(page, records, plt)``: this game's section of the simulation report."""
     odds_table: str | None = None
@@ -121,6 +124,10 @@ class GamePlugin:
     def end_summary(self, state: Any) -> dict[str, Any] | None:
         """What the end screen shows of a finished game (None for a game without one)."""
         return self.load("end_screen")(state) if self.end_screen else None
+
+    def profile_counts(self, state: Any, seat: int) -> dict[str, int]:
+        """What a finished game adds to ``seat``'s player's profile (``{}`` for a game without a ``profile``)."""
+        return dict(self.load("profile")(state, seat)) if self.profile else {}
 
     def statistics(self, state: Any) -> dict[str, Any]:
         """A finished game's public log as flat numbers (``{}`` for a game without statistics)."""

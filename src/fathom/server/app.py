@@ -28,7 +28,7 @@ from fathom.server.i18n import error_text
 from fathom.server.notify import Bus
 from fathom.server.protocol import ProtocolError
 from fathom.server.outbox import NoticeSettings
-from fathom.server.routes import accounts, analysis, catalog, live, notices, pages, play, tables
+from fathom.server.routes import accounts, analysis, catalog, live, notices, pages, play, players, tables
 from fathom.server.routes.common import Throttle, lang
 from fathom.server.routes.pages import WEB
 from fathom.server.settings import Limits
@@ -42,18 +42,19 @@ log = logging.getLogger("fathom.server")
 def create_app(db: str | None = None, *, public_url: str = "", store: Store | None = None,
                limits: Limits | None = None, bot_workers: int | None = None,
                max_bot_tables: int | None = None, allowed_hosts: Iterable[str] | None = None,
-               notice_settings: NoticeSettings | None = None) -> FastAPI:
+               notice_settings: NoticeSettings | None = None, rated_bots: bool = False) -> FastAPI:
     """The server app. ``db`` is a SQLite path or a database URL (default ``fathom.db``); ``limits``:
     what strangers may do (:class:`~fathom.server.settings.Limits`, its defaults when not given);
     ``bot_workers`` processes think for bots and hints (default: one per core); ``allowed_hosts``:
     the ``Host`` names answered (besides IP addresses; None: any, as for an app inside a test);
-    ``notice_settings``: how turn-based play's notices are sent (SMTP, webhooks, retries)."""
+    ``notice_settings``: how turn-based play's notices are sent (SMTP, webhooks, retries);
+    ``rated_bots``: rated tables may seat bots (``--rated-bots``)."""
     limits = limits or Limits()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI):  # type: ignore[no-untyped-def]
         own = store or Store(database_url(db))
-        referee = Referee(own, public_url=public_url, bot_workers=bot_workers)
+        referee = Referee(own, public_url=public_url, bot_workers=bot_workers, rated_bots=rated_bots)
         app.state.referee = referee
         referee.thinker.warm_up()
         if max_bot_tables is not None:
@@ -90,6 +91,7 @@ def create_app(db: str | None = None, *, public_url: str = "", store: Store | No
     tables.add_routes(app, throttle, limits)
     play.add_routes(app, throttle)
     analysis.add_routes(app, throttle)
+    players.add_routes(app, version)
     live.add_routes(app, limits)
     accounts.add_routes(app, throttle, limits, public_url)
     notices.add_routes(app, throttle)
@@ -121,7 +123,8 @@ async def _protocol_error(request: Request, exc: ProtocolError) -> JSONResponse:
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *, public_url: str = "",
           log_level: str = "warning", print_fn: Any = print, limits: Limits | None = None,
           bot_workers: int | None = None, max_bot_tables: int | None = None,
-          allowed_hosts: Iterable[str] = (), notice_settings: NoticeSettings | None = None) -> None:
+          allowed_hosts: Iterable[str] = (), notice_settings: NoticeSettings | None = None,
+          rated_bots: bool = False) -> None:
     """Run the server until interrupted (``fathom serve``)."""
     import os
 
@@ -141,7 +144,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *, p
     hosts = default_hosts(host, public_url, allowed_hosts)
     notice_settings = dataclasses.replace(notice_settings or NoticeSettings(), base_url=address.rstrip("/"))
     app = create_app(db, public_url=public_url, limits=limits, bot_workers=bot_workers,
-                     max_bot_tables=max_bot_tables, allowed_hosts=hosts, notice_settings=notice_settings)
+                     max_bot_tables=max_bot_tables, allowed_hosts=hosts, notice_settings=notice_settings,
+                     rated_bots=rated_bots)
     workers = bot_workers or default_workers()
     bot_tables = max_bot_tables if max_bot_tables is not None else BOT_TABLES_PER_WORKER * workers
     print_fn(start_line(address, shown, limits, door, workers, bot_tables, hosts) + notice_line(notice_settings))

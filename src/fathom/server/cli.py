@@ -34,6 +34,9 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
                         help="a host name this server answers to besides localhost, the --host address and "
                              "the --public-url's host (IP addresses always); repeat for several. Other Host "
                              "headers are refused (421): a DNS-rebinding page cannot reach the server")
+    parser.add_argument("--rated-bots", action="store_true",
+                        help="let rated tables seat bots (each bot then has a rating of its own, kept off the "
+                             "leaderboard); by default rated tables are between accounts only")
     add_limit_arguments(parser)
     add_notice_arguments(parser)
 
@@ -156,7 +159,8 @@ def run_serve(args: argparse.Namespace, console: Any) -> int:
     show_server_log()
     serve(args.host, args.port, args.db, public_url=args.public_url, log_level=args.log_level,
           print_fn=lambda s: _say(console, s), limits=limits, bot_workers=args.bot_workers,
-          max_bot_tables=args.max_bot_tables, allowed_hosts=args.allowed_host, notice_settings=notice_settings)
+          max_bot_tables=args.max_bot_tables, allowed_hosts=args.allowed_host, notice_settings=notice_settings,
+          rated_bots=args.rated_bots)
     return 0
 
 

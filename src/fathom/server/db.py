@@ -138,6 +138,57 @@ account_seats_t = Table(  # the seats accounts hold, kept with each table's seat
     Column("account", String(20), nullable=False, index=True),
 )
 
+finished_t = Table(  # a finished table with an account seated, recorded once (its row is the "done" mark)
+    "fathom_finished",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("rated", Integer, nullable=False),  # 1: its ratings were updated in the same transaction
+    Column("at", Float, nullable=False),
+)
+
+results_t = Table(  # how each account-held seat of a finished table did (a profile's games, wins, VP, stats)
+    "fathom_results",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("account", String(64), nullable=False, index=True),
+    Column("game", String(64), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("rank", Integer, nullable=False),  # the engine's place (1 = a win, shared places share it)
+    Column("total", Integer, nullable=False),  # the engine's final score
+    Column("left", Integer, nullable=False),  # 1: a stand-in played this seat to the end
+    Column("rated", Integer, nullable=False),
+    Column("stats", Text, nullable=False),  # JSON {name: number}: the game's own profile counts (plugin part)
+    Column("at", Float, nullable=False),
+)
+
+ratings_t = Table(  # one rating per (account, game): openskill's Plackett-Luce mu and sigma
+    "fathom_ratings",
+    metadata,
+    Column("account", String(64), primary_key=True),
+    Column("game", String(64), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("ordinal", Float, nullable=False, index=True),  # mu - 3 sigma: the number shown, the leaderboard's order
+    Column("games", Integer, nullable=False),
+    Column("updated", Float, nullable=False),
+)
+
+rating_history_t = Table(  # a rating after each rated game (a profile's plot)
+    "fathom_rating_history",
+    metadata,
+    Column("account", String(64), primary_key=True),
+    Column("table_id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("at", Float, nullable=False),
+    Column("rank", Integer, nullable=False),  # the place rated (a leaver's: last)
+    Column("players", Integer, nullable=False),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("ordinal", Float, nullable=False),
+)
+
 
 _PG_APPEND = text("""
 WITH moved AS (

@@ -23,18 +23,20 @@ from fathom.server.protocol import ProtocolError
 from fathom.server import turn_based
 
 MAX_SEAT_NAME = 24
-SETTINGS = ("clock", "bot_delay_ms", "stand_in", "hints", "spectator_chat", "turn_based", "move_time")  # a table's own, kept by a rematch
+SETTINGS = ("clock", "bot_delay_ms", "stand_in", "hints", "spectator_chat", "turn_based", "move_time",
+            "rated")  # a table's own, kept by a rematch
 SPEC_FIELDS = ("game", "seats", "options", "seed", "players", "save", *SETTINGS)
 SEAT_FIELDS = ("kind", "name", "bot", "open", "account")
 
 
-def build(spec: Any, carried: list[dict[str, Any]] | None = None,
-          saved: State | None = None) -> tuple[TableRecord, State, list[LoggedAction]]:
+def build(spec: Any, carried: list[dict[str, Any]] | None = None, saved: State | None = None, *,
+          rated_bots: bool = False) -> tuple[TableRecord, State, list[LoggedAction]]:
     """The record, the first position and the log (a save's moves) of a new table from ``spec``.
 
     ``carried``: per seat, what the server itself keeps of an earlier table's seat (a rematch:
     who took it from the lobby); never from a client. ``saved``: the spec's save already replayed
-    (off the event loop, by the route, after :func:`precheck`).
+    (off the event loop, by the route, after :func:`precheck`). ``rated_bots``: the operator lets rated
+    tables seat bots (``fathom serve --rated-bots``).
     """
     if not isinstance(spec, dict):
         raise ProtocolError("bad-table", detail="expected an object")
@@ -63,6 +65,8 @@ def build(spec: Any, carried: list[dict[str, Any]] | None = None,
         raise ProtocolError("bad-table", detail="seed must be a non-negative integer")
     name_bots(seats, seed)
     settings = check_settings(spec, game)
+    if settings["rated"]:
+        check_rated(seats, rated_bots=rated_bots, save=spec.get("save") is not None)
     try:
         state = saved or new_game(game, players=len(seats), seed=seed, **options)
     except FathomError as exc:
@@ -146,7 +150,8 @@ def check_settings(spec: dict[str, Any], game: str) -> dict[str, Any]:
     if isinstance(delay, bool) or not isinstance(delay, (int, float)) or not 0 <= delay <= 5000:
         raise ProtocolError("bad-table", detail="bot_delay_ms must be 0 to 5000")
     flags = {}
-    for name, default, what in (("hints", True, "allowed"), ("spectator_chat", False, "spectators read the chat")):
+    for name, default, what in (("hints", True, "allowed"), ("spectator_chat", False, "spectators read the chat"),
+                                ("rated", False, "the result moves the players' ratings")):
         flags[name] = spec.get(name, default)
         if not isinstance(flags[name], bool):
             raise ProtocolError("bad-table", detail=f"{name} must be true ({what}) or false")
@@ -154,6 +159,30 @@ def check_settings(spec: dict[str, Any], game: str) -> dict[str, Any]:
     if not bot_available(stand_in, game):
         stand_in = "0"
     return {"clock": clock, "bot_delay_ms": delay, "stand_in": stand_in, **flags, **turn_based.check(spec)}
+
+
+def check_rated(seats: list[dict[str, Any]], *, rated_bots: bool = False, save: bool = False) -> None:
+    """A rated table counts towards ratings only what accounts played from the first move: every person's
+    seat held by an account (none open to the lobby), each account once, bots only if the operator
+    allows them (``fathom serve --rated-bots``), and no save to go on from."""
+    if save:
+        raise ProtocolError("bad-table", detail="a rated table starts from the first move: leave out the save, "
+                                                "or rated")
+    people = [i for i, s in enumerate(seats) if s["kind"] == "human"]
+    loose = [i for i in people if not seats[i].get("account")]
+    if loose:
+        raise ProtocolError("bad-table", detail=f"seat {loose[0]}: a rated table needs every person's seat "
+                                                f"held by an account (sign in; seats open to the lobby are not rated)")
+    accounts = [seats[i]["account"] for i in people]
+    twice = sorted({a for a in accounts if accounts.count(a) > 1})
+    if twice:
+        raise ProtocolError("bad-table", detail=f"the account {twice[0]!r} holds two seats: a rated table seats "
+                                                f"each account once")
+    bots = [i for i, s in enumerate(seats) if s["kind"] == "bot"]
+    if bots and not rated_bots:
+        raise ProtocolError("bad-table", detail=f"seat {bots[0]}: this server rates games between people only "
+                                                f"(its operator may allow bots with --rated-bots); seat a person "
+                                                f"or leave out rated")
 
 
 def saved_game(save: Any, game: str, players: int) -> State:

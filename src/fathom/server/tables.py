@@ -36,7 +36,8 @@ from fathom.bots.hint import HINT_BOT, Hint, hint_seed
 from fathom.bots.registry import make_bot
 from fathom.core.api import State
 from fathom.core.errors import FathomError, IllegalActionError
-from fathom.server import account_store, autoplay, chat, forced, notice_db, rematch, seats, specs, turn_based, turn_clock, workers
+from fathom.server import (account_store, autoplay, chat, forced, notice_db, rematch, seats, specs, standings,
+                           turn_based, turn_clock, workers)
 from fathom.server.autoplay import BOT_TABLE_PACE, BOT_TABLES_PER_WORKER, LEASE_SECONDS, spawn
 from fathom.server.clock import now
 from fathom.server.db import BotTablesFull, Conflict, KeyChanged, LoggedAction, Store, TableRecord
@@ -65,8 +66,10 @@ _spawn = spawn  # the name the routes knew it by
 class Referee:
     """All live tables, their database and their pages."""
 
-    def __init__(self, store: Store, *, public_url: str = "", bot_workers: int | None = None) -> None:
+    def __init__(self, store: Store, *, public_url: str = "", bot_workers: int | None = None,
+                 rated_bots: bool = False) -> None:
         self.store = store
+        self.rated_bots = rated_bots  # ``fathom serve --rated-bots``: rated tables may seat bots
         self.secret = store.secret()
         self.tables: dict[str, LiveTable] = {}
         self.public_url = public_url.rstrip("/")
@@ -87,7 +90,22 @@ class Referee:
                 continue
             count += 1
             self._after_change(table)
+        await self.count_uncounted()
         return count
+
+    async def count_uncounted(self) -> int:
+        """Count the finished tables whose results were never counted (their process stopped between storing
+        the last move and counting it); each is replayed from its log, in a thread. Returns how many."""
+        done = 0
+        for table_id in await self._db(standings.uncounted, self.store):
+            try:
+                rec, state, entries = await self._db(load, self.store, table_id)
+                done += bool(await self._db(standings.record_finished, self.store, rec, state, entries))
+            except Exception:  # noqa: BLE001 - one table that cannot be counted must not stop the server
+                log.exception("table %s: its results could not be counted", table_id)
+        if done:
+            log.info("counted %d finished table(s) left uncounted", done)
+        return done
 
     def get(self, table_id: str) -> LiveTable:
         """The table in memory, or loaded from the database right here (startup, tests: not on a live loop)."""
@@ -160,6 +178,7 @@ class Referee:
                     self._extend(table, new)
                 if table.over:
                     table.rec.status = "over"
+                    await self.count_finished(table)  # in case the process that ended it died first
             elif kind == "undo":
                 await self.reload(table)
             else:
@@ -223,7 +242,7 @@ class Referee:
     def _new(self, spec: Any, carried: list[dict[str, Any]] | None,
              saved: State | None = None) -> tuple[TableRecord, State, list[LoggedAction]]:
         """A new table checked (:func:`.specs.build`) and room for it if only bots play; not stored yet."""
-        rec, state, entries = specs.build(spec, carried, saved)
+        rec, state, entries = specs.build(spec, carried, saved, rated_bots=self.rated_bots)
         if not state.is_terminal() and all(s["kind"] == "bot" for s in rec.seats):
             autoplay.room_for_bot_table(self)
         return rec, state, entries
@@ -550,6 +569,17 @@ class Referee:
             table.rec.status = "over"
             if self.store.shared:
                 await self._db(self.store.drop_lease, table.id)
+            await self.count_finished(table)
+
+    async def count_finished(self, table: LiveTable) -> None:
+        """Count a finished table's results and ratings (:mod:`.standings`): once, whichever process and
+        however many times this is called. A failure is logged; it never takes back the game's end."""
+        if not any(s.get("account") for s in table.rec.seats):
+            return
+        try:
+            await self._db(standings.record_finished, self.store, table.rec, table.state, list(table.log))
+        except Exception:  # noqa: BLE001 - the move that ended the game is stored and stays
+            log.exception("table %s: its results could not be counted", table.id)
 
     def _extend(self, table: LiveTable, entries: list[LoggedAction]) -> None:
         table.log.extend(entries)

@@ -19,6 +19,7 @@ PLUGIN = GamePlugin(
     summary_fields=("dives_led", "dives_led_resurfaced", "vp_leading", "dives_joined", "vp_joining",
                     "resurfaced", "best_dive", "crew_hired"),
     end_screen=f"{_HERE}.end:end_summary",
+    profile=f"{_HERE}.profile:profile_counts",
     report=f"{_HERE}.report:section",
     odds_table=f"{_HERE}.terminal.odds_table:odds_table",
     odds_arguments=f"{_HERE}.terminal.odds_table:add_odds_arguments",

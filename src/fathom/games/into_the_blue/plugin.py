@@ -20,6 +20,7 @@ PLUGIN = GamePlugin(
     stats=f"{_HERE}.stats:statistics",
     summary_fields=("seat_dives", "seat_dives_failed", "seat_dives_perfect", "shells_placed", "chests"),
     end_screen=f"{_HERE}.end:end_summary",
+    profile=f"{_HERE}.profile:profile_counts",
     report=f"{_HERE}.report:section",
     odds_table=f"{_HERE}.terminal.odds_table:odds_table",
     page_odds=f"{_HERE}.page_odds:page_odds",

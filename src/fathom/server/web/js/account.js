@@ -31,6 +31,7 @@ async function showMe(me) {
   document.getElementById("signed-out").hidden = true;
   document.getElementById("signed-in").hidden = false;
   document.getElementById("who").textContent = t("acc.signed_in_as", { name: me.name });
+  document.getElementById("profile-link").href = `/players/${encodeURIComponent(me.name)}`; // ratings, history
   const list = document.getElementById("my-tables");
   list.innerHTML = me.tables.length ? me.tables.map(tableRow).join("") : `<li class="muted">${esc(t("acc.no_tables"))}</li>`;
   const waiting = me.tables.filter((x) => x.your_move).length;

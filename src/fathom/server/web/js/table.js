@@ -687,6 +687,12 @@ function wireReplayBar(box) {
   box.querySelectorAll("[data-step]").forEach((b) => (b.onclick = () => goto(+b.dataset.step)));
   const rematch = document.getElementById("rematch-btn");
   box.querySelectorAll("[data-review]").forEach((b) => (b.onclick = () => openReview(+b.dataset.review)));
+  // a profile's "Review" link (/t/ID#review): this seat's review opens once, as its button would
+  const review = box.querySelector("[data-review]");
+  if (review && !app.reviewShown && new URLSearchParams(location.hash.slice(1)).has("review")) {
+    app.reviewShown = true;
+    openReview(+review.dataset.review);
+  }
   if (rematch && onThisDevice()) rematch.onclick = rematchOnThisDevice;
   else if (rematch) rematch.onclick = () => { app.rematchAsked = true; app.live.send({ type: "rematch" }); };
 }
