@@ -90,3 +90,17 @@ def nginx_binary() -> str:
     if path is None:
         _missing("no nginx (apt-get install nginx)")
     return path
+
+
+@pytest.fixture()
+def pair(postgres_url: str, nginx_binary: str):
+    """Two server processes on one PostgreSQL (emptied first) behind nginx."""
+    from cluster import Cluster, empty_database
+
+    empty_database(postgres_url)
+    group = Cluster(postgres_url, 2, nginx_binary)
+    try:
+        group.start()
+        yield group
+    finally:
+        group.stop()

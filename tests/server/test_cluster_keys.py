@@ -26,18 +26,6 @@ pytestmark = pytest.mark.xdist_group("postgres")
 PEOPLE = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
 
 
-@pytest.fixture()
-def pair(postgres_url: str, nginx_binary: str):
-    """Two server processes on one PostgreSQL behind nginx."""
-    empty_database(postgres_url)
-    group = Cluster(postgres_url, 2, nginx_binary)
-    try:
-        group.start()
-        yield group
-    finally:
-        group.stop()
-
-
 def _post(base: str, path: str, body: dict[str, Any] | None = None, token: str | None = None) -> tuple[int, dict]:
     """A POST as a client sends it: the status and the JSON answer, refusals included."""
     req = urllib.request.Request(base + path, data=json.dumps(body or {}).encode(), method="POST",

@@ -6,21 +6,10 @@ with several processes (nginx in front), half the players saw a silent table."""
 from __future__ import annotations
 
 import pytest
-from cluster import Cluster, empty_database
+from cluster import Cluster
 from test_cluster import Player, _settled
 
 pytestmark = pytest.mark.xdist_group("postgres")
-
-
-@pytest.fixture()
-def pair(postgres_url: str, nginx_binary: str):
-    empty_database(postgres_url)
-    group = Cluster(postgres_url, 2, nginx_binary)
-    try:
-        group.start()
-        yield group
-    finally:
-        group.stop()
 
 
 def test_a_page_on_another_process_shows_the_bot_thinking(pair: Cluster):

@@ -135,3 +135,14 @@ class Throttle:
             del self.buckets[key]
         if len(self.buckets) >= MAX_BUCKETS * 9 // 10:
             self.buckets.clear()
+
+
+def query_count(request: Request, name: str, default: int, most: int) -> int:
+    """A whole-number query parameter (paging: ``offset``, ``limit``) from 0 to ``most``; a clear
+    refusal otherwise, rather than a 500 or a silently clamped value."""
+    raw = request.query_params.get(name)
+    if raw is None:
+        return default
+    if not raw.isdigit() or int(raw) > most:
+        raise ProtocolError("bad-message", detail=f"{name} must be a whole number from 0 to {most}")
+    return int(raw)

@@ -12,22 +12,13 @@ from fastapi.responses import HTMLResponse
 from fathom.core.plugins import plugin_names
 from fathom.server import standings
 from fathom.server.protocol import ProtocolError
-from fathom.server.routes.common import Throttle, referee
+from fathom.server.routes.common import Throttle, query_count, referee
 from fathom.server.routes.pages import GET_HEAD, page, static_version
 from fathom.server.storage import off_loop
 
 NAME = re.compile(r"[A-Za-z0-9_-]{1,32}")  # what a player's name may be in an address (accounts: 3-20 of these)
 BOARD_PAGE, BOARD_MOST = 50, 200  # leaderboard rows by default, and at most, per request
 READ_RATE, READ_BURST = 5.0, 30.0  # profile and leaderboard reads per second and client address
-
-
-def _count(request: Request, name: str, default: int, most: int) -> int:
-    raw = request.query_params.get(name)
-    if raw is None:
-        return default
-    if not raw.isdigit() or int(raw) > most:
-        raise ProtocolError("bad-message", detail=f"{name} must be a whole number from 0 to {most}")
-    return int(raw)
 
 
 def add_routes(app: FastAPI, version: str | None = None) -> None:
@@ -51,8 +42,8 @@ def add_routes(app: FastAPI, version: str | None = None) -> None:
         reads(request)
         if game not in plugin_names():
             raise ProtocolError("no-game", status=404, game=game[:40], allowed=", ".join(plugin_names()))
-        offset = _count(request, "offset", 0, 10**9)
-        limit = _count(request, "limit", BOARD_PAGE, BOARD_MOST) or BOARD_PAGE
+        offset = query_count(request, "offset", 0, 10**9)
+        limit = query_count(request, "limit", BOARD_PAGE, BOARD_MOST) or BOARD_PAGE
         rows = await off_loop(standings.leaderboard, referee(request).store, game, offset, limit + 1)
         if len(rows) > limit:
             response.headers["X-Next-Offset"] = str(offset + limit)

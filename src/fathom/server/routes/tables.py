@@ -12,22 +12,13 @@ from fathom.server.accounts import account_of
 from fathom.server.bodies import SAVE_LIMIT
 from fathom.server.db import still_open
 from fathom.server.protocol import ProtocolError
-from fathom.server.routes.common import Throttle, client, read_json, referee, token
+from fathom.server.routes.common import Throttle, client, query_count, read_json, referee, token
 from fathom.server.settings import Limits
 from fathom.server.storage import off_loop
 
 
 # refusals that cost the server nothing much: the table allowance reserved for them is given back
 CHEAP_REFUSALS = ("bad-table", "bad-message", "bad-json", "busy", "bot-tables-full", "bot-tables-yours")
-
-
-def _count(request: Request, name: str, default: int, most: int) -> int:
-    raw = request.query_params.get(name)
-    if raw is None:
-        return default
-    if not raw.isdigit() or int(raw) > most:
-        raise ProtocolError("bad-message", detail=f"{name} must be a whole number from 0 to {most}")
-    return int(raw)
 
 
 def add_routes(app: FastAPI, throttle: Throttle, limits: Limits) -> None:
@@ -68,8 +59,8 @@ def add_routes(app: FastAPI, throttle: Throttle, limits: Limits) -> None:
     @app.get("/api/tables")
     async def api_list(request: Request, response: Response) -> list[dict[str, Any]]:
         """A page of the lobby (``?offset=&limit=``), last moved first; ``X-Next-Offset`` when there is more."""
-        offset = _count(request, "offset", 0, 10**9)
-        limit = _count(request, "limit", limits.lobby_page, 200) or limits.lobby_page
+        offset = query_count(request, "offset", 0, 10**9)
+        limit = query_count(request, "limit", limits.lobby_page, 200) or limits.lobby_page
         ref = referee(request)
         now = time.time()
         records = await off_loop(ref.store.lobby, now - limits.finished_minutes * 60,
