@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import urllib.request
+from collections.abc import Iterator
 from typing import Any
 
 from server_helpers import LiveServer
@@ -50,3 +52,15 @@ class Cluster:
         self.nginx.stop()
         for server in self.servers:
             server.stop()
+
+
+@contextlib.contextmanager
+def fresh_cluster(db: str, count: int, nginx: str, bot_workers: int = 1, *extra: str) -> Iterator[Cluster]:
+    """A :class:`Cluster` started on an emptied database (:func:`empty_database`), stopped on leaving."""
+    empty_database(db)
+    group = Cluster(db, count, nginx, bot_workers, *extra)
+    try:
+        group.start()
+        yield group
+    finally:
+        group.stop()

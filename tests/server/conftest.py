@@ -95,12 +95,7 @@ def nginx_binary() -> str:
 @pytest.fixture()
 def pair(postgres_url: str, nginx_binary: str):
     """Two server processes on one PostgreSQL (emptied first) behind nginx."""
-    from cluster import Cluster, empty_database
+    from cluster import fresh_cluster
 
-    empty_database(postgres_url)
-    group = Cluster(postgres_url, 2, nginx_binary)
-    try:
-        group.start()
+    with fresh_cluster(postgres_url, 2, nginx_binary) as group:
         yield group
-    finally:
-        group.stop()

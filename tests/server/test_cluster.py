@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from cluster import Cluster, empty_database, nginx_config
+from cluster import Cluster, fresh_cluster, nginx_config
 from server_helpers import run_async
 from websockets.sync.client import connect
 
@@ -22,13 +22,8 @@ pytestmark = pytest.mark.xdist_group("postgres")
 
 @pytest.fixture()
 def cluster(postgres_url: str, nginx_binary: str):
-    empty_database(postgres_url)
-    group = Cluster(postgres_url, 3, nginx_binary)
-    try:
-        group.start()
+    with fresh_cluster(postgres_url, 3, nginx_binary) as group:
         yield group
-    finally:
-        group.stop()
 
 
 class Player:

@@ -13,7 +13,7 @@ import urllib.request
 from typing import Any
 
 import pytest
-from cluster import Cluster, empty_database
+from cluster import Cluster, fresh_cluster
 from server_helpers import LiveServer, bearer
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
@@ -125,9 +125,6 @@ def test_one_address_holds_its_share_of_all_bot_tables_across_processes(postgres
     """The all-bot cap per address (a quarter of --max-bot-tables) counts the address's tables on every
     process (in the database): its share made on one process, the next is refused on the other; and
     of several made at once on both processes for an address's last place, one is made."""
-    empty_database(postgres_url)
-    group = Cluster(postgres_url, 2, nginx_binary, 1, "--max-bot-tables", "8",  # a share of 2 per address
-                    "--trusted-proxy", "127.0.0.1")  # each caller below says its own address
     bots = [{"kind": "bot", "bot": "1"}, {"kind": "bot", "bot": "1"}]
 
     def make(base: str, seed: int, address: str, seats: list[dict[str, Any]] = bots) -> tuple[int, dict]:
@@ -140,8 +137,8 @@ def test_one_address_holds_its_share_of_all_bot_tables_across_processes(postgres
         except urllib.error.HTTPError as err:
             return err.code, json.loads(err.read() or b"{}")
 
-    try:
-        group.start()
+    with fresh_cluster(postgres_url, 2, nginx_binary, 1, "--max-bot-tables", "8",  # a share of 2 per address
+                       "--trusted-proxy", "127.0.0.1") as group:  # each caller below says its own address
         one, two = group.servers
         assert make(one.url, 1, "192.0.2.1")[0] == 201 and make(one.url, 2, "192.0.2.1")[0] == 201
         status, refused = make(two.url, 3, "192.0.2.1")
@@ -164,8 +161,6 @@ def test_one_address_holds_its_share_of_all_bot_tables_across_processes(postgres
         for t in threads:
             t.join()
         assert sorted(answers) == [201] + [429] * 5, answers
-    finally:
-        group.stop()
 
 
 def _finished_save(seed: int) -> dict[str, Any]:
