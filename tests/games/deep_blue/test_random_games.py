@@ -250,6 +250,12 @@ def play(players: int, scenario: str, seed: int, deep: bool, record_events: bool
     return s
 
 
+# the sweep fills PHASES_SEEN and test_random_games_visit_every_step_kind reads it: under
+# pytest-xdist all three must run on one worker, in file order, or the check sees part of the sweep
+SWEEP = pytest.mark.xdist_group("deep-blue-random-sweep")
+
+
+@SWEEP
 @pytest.mark.parametrize("players", [2, 4])
 def test_r_db_1_random_scenario_games_keep_every_invariant(players):
     """A Captain's Log card drawn at setup: every card is dealt over the seeds, and the game plays
@@ -264,6 +270,7 @@ def test_r_db_1_random_scenario_games_keep_every_invariant(players):
     assert len(drawn) >= 4 and "random" not in drawn
 
 
+@SWEEP
 @pytest.mark.parametrize("combo", range(len(COMBOS)), ids=[f"{p}p-{sc}" for p, sc in COMBOS])
 def test_random_games_keep_every_invariant(combo):
     players, scenario = COMBOS[combo]
@@ -281,6 +288,7 @@ def test_random_games_keep_every_invariant(combo):
             assert again.history() == s.history() and again == s
 
 
+@SWEEP
 def test_random_games_visit_every_step_kind():
     """Run after the sweep in the same session (pytest keeps file order): the random games
     reached every kind of step (storm-order needs two Sunken City reveals in one Sail), and
