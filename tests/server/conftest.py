@@ -46,6 +46,16 @@ def live_server(tmp_path: Path):
     server.stop()
 
 
+@pytest.fixture()
+def hurried_server(tmp_path: Path):
+    """A server whose all-bot tables move every 2 ms (``--bot-table-pace``) rather than every 50: for tests
+    that watch a whole bot game to its end and look only at what it said."""
+    server = LiveServer(str(tmp_path / "live.db"), "--bot-table-pace", "0.002")
+    server.start()
+    yield server
+    server.stop()
+
+
 @pytest.fixture(scope="session")
 def browser():
     if not Path(CHROMIUM).exists():

@@ -373,7 +373,7 @@ def test_serve_logs_its_start_its_info_lines_and_a_proxy_it_does_not_trust(tmp_p
     finally:
         server.stop()
     start = next(line for line in said.splitlines() if line.startswith("fathom: serving on"))
-    for part in ("1 bot worker", "new tables an hour", "connections", "trusted proxies: none",
+    for part in ("1 bot worker", "bot-only table(s) in play, a move each 0.05 s", "new tables an hour", "connections", "trusted proxies: none",
                  "games.example.org", "bodies up to 64 KB"):
         assert part in start, (part, start)
     stamp = r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d+ "
@@ -386,6 +386,14 @@ def test_serve_logs_its_start_its_info_lines_and_a_proxy_it_does_not_trust(tmp_p
                                              ("two", "'two' is not a whole number")])
 def test_bot_workers_must_be_a_positive_number(given, said):
     run = subprocess.run([sys.executable, "-m", "fathom.server", "--bot-workers", given],
+                         capture_output=True, text=True, timeout=60, env=dict(os.environ))
+    assert run.returncode == 2 and said in run.stderr and "Traceback" not in run.stderr, run.stderr
+
+
+@pytest.mark.parametrize(("given", "said"), [("0", "0.0 is too small: give 0.001 or more"),
+                                             ("soon", "'soon' is not a number")])
+def test_the_bot_table_pace_must_be_a_pause(given, said):
+    run = subprocess.run([sys.executable, "-m", "fathom.server", "--bot-table-pace", given],
                          capture_output=True, text=True, timeout=60, env=dict(os.environ))
     assert run.returncode == 2 and said in run.stderr and "Traceback" not in run.stderr, run.stderr
 

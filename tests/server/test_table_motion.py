@@ -247,9 +247,9 @@ NUMBERED = {"dive-scored", "play", "recruit", "refresh", "pay", "move", "rush", 
 
 @pytest.mark.parametrize("game", ["deep-blue", "into-the-blue"])
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_every_log_line_of_a_bot_game_has_names_and_numbers_and_no_internal_id(live_server, browser, game, lang):
-    links = live_server.post("/api/tables", {"game": game, "seed": 12, "seats": [{"kind": "bot", "bot": "1"}] * 4})
-    context, page = open_page(browser, f"{live_server.url}/t/{links['id']}", lang=lang)
+def test_every_log_line_of_a_bot_game_has_names_and_numbers_and_no_internal_id(hurried_server, browser, game, lang):
+    links = hurried_server.post("/api/tables", {"game": game, "seed": 12, "seats": [{"kind": "bot", "bot": "1"}] * 4})
+    context, page = open_page(browser, f"{hurried_server.url}/t/{links['id']}", lang=lang)
     page.wait_for_function("document.body.dataset.status === 'over'", timeout=60000)
     lines = page.evaluate("""() => { const r = window.fathom.renderer; r.annotate?.(window.fathom.events);
       return window.fathom.events.map((e) => { const d = document.createElement('div'); d.innerHTML = r.eventText(e);

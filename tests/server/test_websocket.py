@@ -329,6 +329,7 @@ def test_turn_clock_hands_an_absent_seat_to_a_stand_in_until_it_returns(client):
 
 
 def test_bot_pace_runs_on_the_event_loop(client):
+    client.app.state.referee.bot_table_pace = 0.001  # the table's own pace (5 ms) is what is tested here
     links = make_table(client, [{"kind": "bot", "bot": "0"}, {"kind": "bot", "bot": "1"}], bot_delay_ms=5, seed=4)
     tid = links["id"]
     with client.websocket_connect(f"/ws/{tid}") as ws:

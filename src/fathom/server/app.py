@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import dataclasses
 import logging
+import logging.config
 import re
 from collections.abc import Iterable
 from typing import Any
@@ -31,7 +32,7 @@ from fathom.server.outbox import NoticeSettings
 from fathom.server.routes import accounts, analysis, catalog, live, notices, pages, play, players, tables
 from fathom.server.routes.common import Throttle, lang
 from fathom.server.routes.pages import WEB
-from fathom.server.settings import Limits
+from fathom.server.settings import BOT_TABLE_PACE, Limits
 from fathom.server.tables import BOT_TABLES_PER_WORKER, Referee
 from fathom.server.turn_based import sweep as turn_sweep
 
@@ -42,13 +43,15 @@ log = logging.getLogger("fathom.server")
 def create_app(db: str | None = None, *, public_url: str = "", store: Store | None = None,
                limits: Limits | None = None, bot_workers: int | None = None,
                max_bot_tables: int | None = None, allowed_hosts: Iterable[str] | None = None,
-               notice_settings: NoticeSettings | None = None, rated_bots: bool = False) -> FastAPI:
+               notice_settings: NoticeSettings | None = None, rated_bots: bool = False,
+               bot_table_pace: float | None = None) -> FastAPI:
     """The server app. ``db`` is a SQLite path or a database URL (default ``fathom.db``); ``limits``:
     what strangers may do (:class:`~fathom.server.settings.Limits`, its defaults when not given);
     ``bot_workers`` processes think for bots and hints (default: one per core); ``allowed_hosts``:
     the ``Host`` names answered (besides IP addresses; None: any, as for an app inside a test);
     ``notice_settings``: how turn-based play's notices are sent (SMTP, webhooks, retries);
-    ``rated_bots``: rated tables may seat bots (``--rated-bots``)."""
+    ``rated_bots``: rated tables may seat bots (``--rated-bots``); ``bot_table_pace``: seconds between the
+    moves of a table where only bots play (``--bot-table-pace``)."""
     limits = limits or Limits()
 
     @contextlib.asynccontextmanager
@@ -59,6 +62,8 @@ def create_app(db: str | None = None, *, public_url: str = "", store: Store | No
         referee.thinker.warm_up()
         if max_bot_tables is not None:
             referee.max_bot_tables = max_bot_tables
+        if bot_table_pace is not None:
+            referee.bot_table_pace = bot_table_pace
         if notice_settings is not None:
             referee.notices.settings = notice_settings
         bus = Bus(referee)  # several processes on PostgreSQL hear each other; a no-op on SQLite
@@ -124,7 +129,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *, p
           log_level: str = "warning", print_fn: Any = print, limits: Limits | None = None,
           bot_workers: int | None = None, max_bot_tables: int | None = None,
           allowed_hosts: Iterable[str] = (), notice_settings: NoticeSettings | None = None,
-          rated_bots: bool = False) -> None:
+          rated_bots: bool = False, bot_table_pace: float | None = None) -> None:
     """Run the server until interrupted (``fathom serve``)."""
     import os
 
@@ -134,6 +139,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *, p
 
     limits = limits or Limits()
     log_config = logging_config()
+    logging.config.dictConfig(log_config)  # this process's own lines from now on, not only once uvicorn runs
     url = database_url(db)
     shown = url if not url.startswith("postgresql") else url.split("@")[-1]
     address = public_url or f"http://{host}:{port}/"
@@ -145,10 +151,11 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *, p
     notice_settings = dataclasses.replace(notice_settings or NoticeSettings(), base_url=address.rstrip("/"))
     app = create_app(db, public_url=public_url, limits=limits, bot_workers=bot_workers,
                      max_bot_tables=max_bot_tables, allowed_hosts=hosts, notice_settings=notice_settings,
-                     rated_bots=rated_bots)
+                     rated_bots=rated_bots, bot_table_pace=bot_table_pace)
     workers = bot_workers or default_workers()
     bot_tables = max_bot_tables if max_bot_tables is not None else BOT_TABLES_PER_WORKER * workers
-    print_fn(start_line(address, shown, limits, door, workers, bot_tables, hosts) + notice_line(notice_settings))
+    pace = bot_table_pace if bot_table_pace is not None else BOT_TABLE_PACE
+    print_fn(start_line(address, shown, limits, door, workers, bot_tables, pace, hosts) + notice_line(notice_settings))
     ws_impl = os.environ.get("FATHOM_WS", "auto")
     uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=65536, ws=ws_impl,
                 ws_per_message_deflate=False, proxy_headers=False,  # only --trusted-proxy's X-Forwarded-For counts
@@ -156,11 +163,11 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *, p
 
 
 def start_line(address: str, database: str, limits: Limits, door: Door, workers: int, bot_tables: int,
-               hosts: Iterable[str]) -> str:
+               bot_pace: float, hosts: Iterable[str]) -> str:
     """What ``fathom serve`` says as it starts: where, and every limit a stranger meets."""
     proxies = ", ".join(limits.trusted_proxies) or "none (X-Forwarded-For ignored)"
     return (f"fathom: serving on {address} (database {database}); {workers} bot worker(s), at most "
-            f"{bot_tables} bot-only table(s) in play; per client address: {limits.tables_per_hour} new "
+            f"{bot_tables} bot-only table(s) in play, a move each {bot_pace:g} s; per client address: {limits.tables_per_hour} new "
             f"tables an hour, {limits.signups_per_hour} new accounts an hour, {limits.logins_per_minute} sign-ins a "
             f"minute, {limits.http_rate:g} changes a second, {limits.pages_per_address} pages, "
             f"{door.per_address} connections; at most {limits.max_live_tables} tables in play and "

@@ -29,7 +29,6 @@ if TYPE_CHECKING:
 log = logging.getLogger("fathom.server")
 
 MAX_AUTO_STEPS = 100_000
-BOT_TABLE_PACE = 0.05  # seconds between moves of a table where only bots play, even at bot_delay_ms 0
 BOT_TABLES_PER_WORKER = 8  # all-bot tables in play per worker process, by default
 LEASE_SECONDS = 3.0  # a process that stops renewing a table's lease (it died) loses it after this
 

@@ -12,7 +12,7 @@ from typing import Any
 from rich.text import Text
 
 from fathom.server import bench
-from fathom.server.settings import Limits
+from fathom.server.settings import BOT_TABLE_PACE, Limits
 
 NEEDS_WEB = ("the web server needs the web extra: pip install -e '.[web]' from a checkout "
              "(pip install 'fathom[web]' from the package index)")
@@ -30,6 +30,10 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
                                           "(default: one per core)")
     parser.add_argument("--max-bot-tables", type=_at_least(0, "0 allows none"), default=None, metavar="N",
                         help="bot-only tables in play per process; 0: none (default: 8 per bot worker)")
+    parser.add_argument("--bot-table-pace", type=_at_least(0.001, "0 would let them run flat out", float),
+                        default=BOT_TABLE_PACE, metavar="SECONDS",
+                        help=f"the pause between moves at a table where only bots play, so that such tables "
+                             f"leave the bot workers to people's games (default {BOT_TABLE_PACE:g})")
     parser.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
                         help="a host name this server answers to besides localhost, the --host address and "
                              "the --public-url's host (IP addresses always); repeat for several. Other Host "
@@ -72,14 +76,15 @@ def notice_settings_from(args: argparse.Namespace) -> Any:
                           retry_seconds=args.notify_retry_seconds)
 
 
-def _at_least(least: int, hint: str) -> Any:
-    """An argparse type: a whole number of at least ``least`` (a clear usage error otherwise)."""
+def _at_least(least: float, hint: str, kind: type = int) -> Any:
+    """An argparse type: a number (``kind``: whole by default) of at least ``least`` (a clear usage error
+    otherwise)."""
 
-    def number(text: str) -> int:
+    def number(text: str) -> Any:
         try:
-            value = int(text)
+            value = kind(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+            raise argparse.ArgumentTypeError(f"{text!r} is not a {'whole ' if kind is int else ''}number") from None
         if value < least:
             raise argparse.ArgumentTypeError(f"{value} is too small: give {least} or more ({hint})")
         return value
@@ -142,6 +147,15 @@ def _say(console: Any, text: str) -> None:
         file.flush()
 
 
+def serve_options(args: argparse.Namespace) -> dict[str, Any]:
+    """``serve``'s keyword arguments from ``fathom serve``'s (or ``python -m fathom.server``'s) options;
+    ValueError for a --trusted-proxy that is no address or an --smtp URL that is wrong."""
+    return dict(host=args.host, port=args.port, db=args.db, public_url=args.public_url, log_level=args.log_level,
+                limits=limits_from(args), bot_workers=args.bot_workers, max_bot_tables=args.max_bot_tables,
+                allowed_hosts=args.allowed_host, notice_settings=notice_settings_from(args),
+                rated_bots=args.rated_bots, bot_table_pace=args.bot_table_pace)
+
+
 def run_serve(args: argparse.Namespace, console: Any) -> int:
     try:
         from fathom.server.app import serve
@@ -149,18 +163,11 @@ def run_serve(args: argparse.Namespace, console: Any) -> int:
         _say(console, f"error: {NEEDS_WEB} ({exc})")
         return 2
     try:
-        limits = limits_from(args)
-        notice_settings = notice_settings_from(args)
-    except ValueError as exc:  # a --trusted-proxy that is no address, an --smtp URL that is wrong
+        options = serve_options(args)
+    except ValueError as exc:
         _say(console, f"error: {exc}")
         return 2
-    from fathom.server.logs import show_server_log
-
-    show_server_log()
-    serve(args.host, args.port, args.db, public_url=args.public_url, log_level=args.log_level,
-          print_fn=lambda s: _say(console, s), limits=limits, bot_workers=args.bot_workers,
-          max_bot_tables=args.max_bot_tables, allowed_hosts=args.allowed_host, notice_settings=notice_settings,
-          rated_bots=args.rated_bots)
+    serve(**options, print_fn=lambda s: _say(console, s))
     return 0
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import ipaddress
 from dataclasses import dataclass, field
 
+BOT_TABLE_PACE = 0.05  # seconds between moves of a table where only bots play, even at bot_delay_ms 0 (--bot-table-pace)
+
 
 @dataclass(frozen=True)
 class Limits:

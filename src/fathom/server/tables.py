@@ -38,13 +38,14 @@ from fathom.core.api import State
 from fathom.core.errors import FathomError, IllegalActionError
 from fathom.server import (account_store, autoplay, chat, forced, notice_db, rematch, seats, specs, standings,
                            turn_based, turn_clock, workers)
-from fathom.server.autoplay import BOT_TABLE_PACE, BOT_TABLES_PER_WORKER, LEASE_SECONDS, spawn
+from fathom.server.autoplay import BOT_TABLES_PER_WORKER, LEASE_SECONDS, spawn
 from fathom.server.clock import now
 from fathom.server.db import BotTablesFull, Conflict, KeyChanged, LoggedAction, Store, TableRecord
 from fathom.server.i18n import error_text
 from fathom.server.live import Client, LiveTable, fork
 from fathom.server.outbox import Notices, NoticeSettings
 from fathom.server.protocol import ProtocolError
+from fathom.server.settings import BOT_TABLE_PACE
 from fathom.server.storage import heard_moves, load, off_loop
 
 __all__ = ["LEASE_SECONDS", "Referee", "dumps", "spawn"]
