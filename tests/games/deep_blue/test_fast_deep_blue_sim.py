@@ -61,17 +61,18 @@ def test_every_scenario_plays_the_same_games_and_records(players: int):
     """``--scenario all`` (one scenario a deal, in turn) with open scores, as the command builds it."""
     every = _options(argparse.Namespace(game="deep-blue", scenario="all", option=["hidden_scores=false"]))
     assert len(every) == 8 and all(o["hidden_scores"] is False for o in every)
-    records = _same(make_tasks("deep-blue", _bots(players), 8 * players, options=every, seed=players))  # a deal each
+    # two deals a scenario, seats not rotated; the step-by-step twin test (test_fast_deep_blue.py) sweeps more
+    records = _same(make_tasks("deep-blue", _bots(players), 2 * len(every), options=every, seed=players, rotate=False))
     assert {r["options"]["scenario"] for r in records} == {o["scenario"] for o in every}
     assert sum(r["dives"] for r in records) > 6 * players
     assert all(len(r["dive_gems"]) == r["dives"] for r in records)
 
 
 def test_hidden_scores_a_drawn_first_player_and_one_count_card_per_dive():
-    tasks = make_tasks("deep-blue", _bots(4), 24, seed=7)  # hidden scores: the box's rule
-    tasks += make_tasks("deep-blue", _bots(3), 12, options={"first_player": "random", "scenario": "random"},
-                        first_index=24, first_deal=6)
-    tasks += make_tasks("deep-blue", _bots(2), 12, options={"one_count_card_per_dive": True}, first_index=36)
+    tasks = make_tasks("deep-blue", _bots(4), 12, seed=7)  # hidden scores: the box's rule
+    tasks += make_tasks("deep-blue", _bots(3), 6, options={"first_player": "random", "scenario": "random"},
+                        first_index=12, first_deal=3)
+    tasks += make_tasks("deep-blue", _bots(2), 6, options={"one_count_card_per_dive": True}, first_index=18)
     records = _same(tasks)
     assert {r["players"] for r in records} == {2, 3, 4}
     hazards = [k for r in records for k in r["hazard_draws"]]
