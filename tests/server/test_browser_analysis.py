@@ -5,6 +5,7 @@ costly decisions marked, a click on a mark jumps the replay there with the best 
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -62,9 +63,11 @@ def test_graph_marks_jump_and_play_on(live_server: Any, browser: Any) -> None:
     page.screenshot(path=str(SHOT))
     if os.environ.get("FATHOM_SCREENSHOTS"):
         page.screenshot(path=os.environ["FATHOM_SCREENSHOTS"])
+    legend = page.inner_text(".an-legend")
+    assert not re.search(r"\b1 (inaccuracies|mistakes|blunders)\b", legend), legend  # "1 inaccuracy": one, singular
     # French: the marks' names come from the catalog
     page.click("#lang")
-    page.wait_for_function("document.querySelector('.an-legend') && document.querySelector('.an-legend').innerText.includes('gaffes')",
+    page.wait_for_function("document.querySelector('.an-legend') && document.querySelector('.an-legend').innerText.includes('gaffe')",
                            timeout=15000)
     # play on from here: a new table at this position, Ann in her seat, bots in the others
     page.locator("#an-graph .an-mark").first.click()

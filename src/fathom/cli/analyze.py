@@ -118,10 +118,10 @@ def print_report(console: Console, state: State, analysis: GameAnalysis, table: 
     for seat in range(game.num_players):
         mine = [d for d in analysis.decisions if d.seat == seat]
         who = seat_label(seat, {**{s: e.get("bot", "") for s, e in enumerate(analysis.seats)}, **people}, tr)
-        counts = {name: sum(1 for d in mine if mark_of(d.loss) == name) for name in ("inaccuracy", "mistake", "blunder")}
-        console.print(Text(tr("an.seat_summary", who=who, n=len(mine), loss=tr.percent(analysis.mean_loss(seat), 1),
-                              inaccuracies=counts["inaccuracy"], mistakes=counts["mistake"],
-                              blunders=counts["blunder"]), style="bold"))
+        marks = [tr(f"an.n.{name}", n=sum(1 for d in mine if mark_of(d.loss) == name))
+                 for name in ("inaccuracy", "mistake", "blunder")]
+        console.print(Text(tr("an.seat_summary", who=who, decisions=tr("an.n.decision", n=len(mine)),
+                              loss=tr.percent(analysis.mean_loss(seat), 1), marks=", ".join(marks)), style="bold"))
         worst = [d for d in sorted(mine, key=lambda d: -d.loss)[:WORST_SHOWN] if d.loss > 0]
         for d in worst:
             _print_decision(console, d, words[d.step], tr)

@@ -69,7 +69,7 @@ function legendHtml(app) {
   const rows = an.data.decisions;
   return `<ul class="an-legend">${an.data.seats.map((_, s) => {
     const mine = rows.filter((d) => d.seat === s);
-    const n = (m) => mine.filter((d) => d.mark === m).length;
+    const n = (m) => t(`an.n.${m}`, { n: mine.filter((d) => d.mark === m).length }); // "1 mistake", "2 mistakes"
     return `<li><span class="an-swatch" style="background:${ITB_COLOURS[s % ITB_COLOURS.length]}"></span>${esc(app.seatName(s))}:
       ${esc(t("an.counts", { inaccuracies: n("inaccuracy"), mistakes: n("mistake"), blunders: n("blunder") }))}</li>`;
   }).join("")}</ul>`;
