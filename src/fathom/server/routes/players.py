@@ -1,5 +1,5 @@
 """Players as everyone may see them: a player's ratings, history and statistics, a game's leaderboard,
-and the profile page that draws them. Read-only: nothing of a hand, only finished tables' results."""
+and the profile and leaderboard pages that draw them. Read-only: nothing of a hand, only finished tables' results."""
 
 from __future__ import annotations
 
@@ -23,7 +23,8 @@ READ_RATE, READ_BURST = 5.0, 30.0  # profile and leaderboard reads per second an
 
 def add_routes(app: FastAPI, version: str | None = None) -> None:
     reads = Throttle(rate=READ_RATE, burst=READ_BURST)
-    profile = page("profile.html", version or static_version())
+    version = version or static_version()
+    profile, board = page("profile.html", version), page("leaderboard.html", version)
 
     @app.get("/api/players/{name}")
     async def api_player(request: Request, name: str) -> dict[str, Any]:
@@ -48,6 +49,11 @@ def add_routes(app: FastAPI, version: str | None = None) -> None:
         if len(rows) > limit:
             response.headers["X-Next-Offset"] = str(offset + limit)
         return rows[:limit]
+
+    @app.api_route("/leaderboard", methods=GET_HEAD, include_in_schema=False)
+    async def leaderboard_page() -> HTMLResponse:
+        """Each game's players by rating (``?game=``: which one first)."""
+        return HTMLResponse(board, headers={"Cache-Control": "no-cache"})
 
     @app.api_route("/players/{name}", methods=GET_HEAD, include_in_schema=False)
     async def profile_page(name: str) -> HTMLResponse:

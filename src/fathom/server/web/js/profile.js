@@ -32,7 +32,7 @@ function ratingsHtml(p, games) {
   return `<div class="rating-cards">${games.map((g) => {
     const r = p.ratings[g];
     return `<div class="rating-card" style="--c:${colourOf(games, g)}" data-game="${esc(g)}">
-      <div>${esc(gameTitle(g))}</div>
+      <div><a href="/leaderboard?game=${encodeURIComponent(g)}" title="${esc(t("lb.title"))}">${esc(gameTitle(g))}</a></div>
       <div class="ordinal" title="${esc(t("profile.ordinal_help"))}">${esc(number(r.ordinal))}</div>
       <div class="muted small">${esc(t("profile.rated_games", { n: r.games }))} · μ ${esc(number(r.mu))} σ ${esc(number(r.sigma))}</div>
     </div>`;
