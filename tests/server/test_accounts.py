@@ -169,6 +169,44 @@ def test_logout_deletes_the_session(client):
     assert account_store.sessions_of(client.app.state.referee.store, "Squirt") == 0
 
 
+def test_changing_the_password_ends_every_other_session_and_keeps_this_one(client):
+    old_device = sign_up(client, "Marlin")
+    as_session(client, None)
+    assert log_in(client, "Marlin").status_code == 200
+    here = client.cookies[accounts.SESSION_COOKIE]
+    res = client.post("/api/me/password", json={"password": PASSWORD, "new_password": "a new tide rising"})
+    assert res.status_code == 200 and res.json() == {"ok": True}
+    renewed = client.cookies[accounts.SESSION_COOKIE]
+    assert renewed != here  # a new session for this client, as at every sign-in
+    assert client.get("/api/me").json()["name"] == "Marlin"
+    for token in (old_device, here):  # the other device, and this client's old cookie: signed out
+        as_session(client, token)
+        assert client.get("/api/me").status_code == 401
+    assert account_store.sessions_of(client.app.state.referee.store, "Marlin") == 1
+    as_session(client, None)
+    assert log_in(client, "Marlin").status_code == 401  # the old password opens nothing
+    assert log_in(client, "Marlin", "a new tide rising").status_code == 200
+
+
+@pytest.mark.parametrize(("body", "status", "error"), [
+    ({"password": "not my password", "new_password": "a new tide rising"}, 401, "bad-login"),
+    ({"password": PASSWORD, "new_password": "short"}, 400, "bad-password"),
+    ({"password": PASSWORD}, 400, "bad-password"),
+])
+def test_a_password_change_needs_the_current_password_and_a_good_new_one(client, body, status, error):
+    sign_up(client, "Dory")
+    res = client.post("/api/me/password", json=body)
+    assert res.status_code == status and res.json()["error"] == error, res.text
+    assert client.get("/api/me").json()["name"] == "Dory"  # nothing changed: still signed in, same password
+    as_session(client, None)
+    assert log_in(client, "Dory").status_code == 200
+
+
+def test_a_password_change_needs_a_session(client):
+    res = client.post("/api/me/password", json={"password": PASSWORD, "new_password": "a new tide rising"})
+    assert res.status_code == 401 and res.json()["error"] == "need-login"
+
+
 def test_a_session_expires(client):
     token = sign_up(client, "Crush")
     store = client.app.state.referee.store

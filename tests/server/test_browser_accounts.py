@@ -1,5 +1,5 @@
 """Accounts in Chromium: from the lobby's header to sign up, "my games" (your move first), a seat opened
-with no link, sign out; in English at 1280×800 and in French on a 390×844 phone.
+with no link, a new password, sign out; in English at 1280×800 and in French on a 390×844 phone.
 
 Screenshots go to ``$FATHOM_DOCS_IMG`` when it is set
 (`FATHOM_DOCS_IMG=docs/img pytest tests/server/test_browser_accounts.py`).
@@ -89,11 +89,26 @@ def test_sign_up_then_my_games_then_a_seat_with_no_link(live_server, browser, tm
     rows.nth(0).locator("a").click()
     page.wait_for_function("window.fathom && window.fathom.msg && window.fathom.you === 0", timeout=15000)
     assert "#token" not in page.url and page.evaluate("window.fathom.msg.legal.length") > 0
-    # sign out: the forms again, and the table no longer knows this browser
+    # a new password: said done in the page's language, and this browser stays signed in
     page.goto(live_server.url + "/account")
     _ready(page)
+    page.locator("#change").locator("xpath=..").locator("summary").click()
+    page.fill("#change-password", "a long enough password")
+    page.fill("#change-new", "an even longer password")
+    page.locator("#change button[type=submit]").click()
+    page.wait_for_selector("#change-done:not([hidden])")
+    assert page.inner_text("#change-error") == "" and name in page.inner_text("#who")
+    assert _accessibility_problems(page) == []
+    page.reload()
+    _ready(page)
+    assert page.is_visible("#signed-in")
+    # sign out: the forms again, and the table no longer knows this browser
     page.locator("#logout").click()
     page.wait_for_selector("#signed-out:not([hidden])")
     assert live_server.get(f"/api/tables/{mine['id']}/state")["you"] is None
+    page.fill("#login-name", name)  # the new password signs in
+    page.fill("#login-password", "an even longer password")
+    page.locator("#login button[type=submit]").click()
+    page.wait_for_selector("#signed-in:not([hidden])")
     assert errors == []
     context.close()

@@ -59,6 +59,18 @@ def set_password(store: Store, name: str, password_hash: str) -> None:
                      .values(password=password_hash))
 
 
+def change_password(store: Store, name: str, password_hash: str, token: str, seconds: float) -> None:
+    """A new password for ``name``: every session of the account ends (a thief's too) but the one that
+    changed it, which goes on under the new ``token``, all in one transaction."""
+    now = time.time()
+    with store.begin() as conn:
+        conn.execute(update(accounts_t).where(accounts_t.c.name == name, accounts_t.c.deleted.is_(None))
+                     .values(password=password_hash))
+        conn.execute(delete(sessions_t).where(sessions_t.c.account == name))
+        conn.execute(insert(sessions_t).values(token_hash=token_hash(token), account=name, created=now,
+                                               expires=now + seconds))
+
+
 def mark_deleted(store: Store, name: str) -> None:
     """The account is gone: its password hash is wiped, its sessions end, its name stays reserved."""
     with store.begin() as conn:

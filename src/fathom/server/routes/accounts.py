@@ -1,4 +1,4 @@
-"""Accounts over HTTP: sign up, sign in and out, "my games", delete one's account (see :mod:`..accounts`)."""
+"""Accounts over HTTP: sign up, sign in and out, "my games", change one's password, delete one's account (see :mod:`..accounts`)."""
 
 from __future__ import annotations
 
@@ -105,6 +105,24 @@ def add_routes(app: FastAPI, throttle: Throttle, limits: Limits, public_url: str
         if name is None:
             raise ProtocolError("need-login", status=401)
         return {"name": name, "tables": await my_tables(referee(request), name)}
+
+    @app.post("/api/me/password")
+    async def api_change_password(request: Request) -> JSONResponse:
+        """``{password, new_password}``: the signed-in account's new password. Every other session of it
+        ends; this client stays signed in under a new session cookie."""
+        throttle(request)
+        name = await accounts.account_of(request)
+        if name is None:
+            raise ProtocolError("need-login", status=401)
+        data = await read_json(request)
+        await check_login(request, name, data.get("password"))
+        new = accounts.check_password(data.get("new_password"))
+        token = accounts.new_token()
+        await off_loop(account_store.change_password, referee(request).store, name,
+                       await hashed(accounts.hash_password, new), token, accounts.SESSION_SECONDS)
+        response = JSONResponse({"ok": True})
+        accounts.set_cookie(response, token, accounts.secure(request, public_url, limits.trusted))
+        return response
 
     @app.delete("/api/me")
     async def api_delete_me(request: Request) -> JSONResponse:

@@ -1,4 +1,5 @@
-// The account page: sign in or sign up, then "my games" (your move first), sign out, delete the account.
+// The account page: sign in or sign up, then "my games" (your move first), sign out, change the password,
+// delete the account.
 // The session is an HttpOnly cookie the server sets: this script never sees it.
 import { t, esc, pickLang, loadStrings, translatePage, announce } from "./common.js";
 
@@ -56,6 +57,8 @@ function form(id, path, fields, after) {
     ev.preventDefault();
     const err = document.getElementById(id + "-error");
     err.textContent = "";
+    const done = document.getElementById(id + "-done");
+    if (done) done.hidden = true;
     const body = Object.fromEntries(fields.map(([k, input]) => [k, document.getElementById(input).value]));
     const res = await call(id === "delete" ? "DELETE" : "POST", `${path}?lang=${document.documentElement.lang}`, body);
     if (!res.ok) { err.textContent = res.data.message || String(res.status); return; }
@@ -69,6 +72,8 @@ async function main() {
   translatePage();
   form("login", "/api/login", [["name", "login-name"], ["password", "login-password"]], refresh);
   form("signup", "/api/accounts", [["name", "signup-name"], ["password", "signup-password"]], refresh);
+  form("change", "/api/me/password", [["password", "change-password"], ["new_password", "change-new"]],
+    async () => { document.getElementById("change-done").hidden = false; });
   form("delete", "/api/me", [["password", "delete-password"]], refresh);
   document.getElementById("logout").onclick = async () => { await call("POST", "/api/logout"); await refresh(); };
   await refresh();
