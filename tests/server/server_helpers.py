@@ -179,13 +179,20 @@ class LiveServer:
             return json.load(r)
 
 
-def open_page(browser: Any, url: str, size: tuple[int, int] = (1280, 800), lang: str = "en", **extra: Any) -> tuple[Any, Any]:
-    """A new browser context at ``size`` in ``lang`` and its page at ``url``, once the table is shown (page errors kept)."""
+def open_context(browser: Any, url: str, size: tuple[int, int] = (1280, 800), lang: str = "en",
+                 **extra: Any) -> tuple[Any, Any]:
+    """A new browser context at ``size`` in ``lang`` and its page at ``url`` (``page.errors``: the page's errors)."""
     context = browser.new_context(viewport={"width": size[0], "height": size[1]}, **extra)
     context.add_init_script(f"localStorage.setItem('fathom.lang', '{lang}')")
     page = context.new_page()
     page.errors = []  # type: ignore[attr-defined]
     page.on("pageerror", lambda e: page.errors.append(str(e)))
     page.goto(url)
+    return context, page
+
+
+def open_page(browser: Any, url: str, size: tuple[int, int] = (1280, 800), lang: str = "en", **extra: Any) -> tuple[Any, Any]:
+    """:func:`open_context` on a table's page, once the table is shown."""
+    context, page = open_context(browser, url, size, lang, **extra)
     page.wait_for_function("['playing', 'over'].includes(document.body.dataset.status)", timeout=15000)
     return context, page

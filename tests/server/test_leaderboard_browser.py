@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import LiveServer
+from server_helpers import LiveServer, open_context
+from test_browser import _accessibility_problems
 from test_profile_browser import counted_server  # noqa: F401 - the fixture: alice, bob and carol's rated tables
 from test_ratings import finished, log_of, record
 
@@ -26,12 +27,7 @@ def _board(server: Any, game: str) -> list[dict[str, Any]]:
 
 
 def _open(browser: Any, url: str, size: tuple[int, int], lang: str) -> tuple[Any, Any]:
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
-    context.add_init_script(f"localStorage.setItem('fathom.lang', '{lang}')")
-    page = context.new_page()
-    page.errors = []  # type: ignore[attr-defined]
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    page.goto(url)
+    context, page = open_context(browser, url, size, lang)
     page.wait_for_function("document.getElementById('leaderboard').dataset.status !== 'loading'", timeout=15000)
     return context, page
 
@@ -63,11 +59,7 @@ def test_the_leaderboard_lists_each_games_players_as_the_api_ranks_them(counted_
         assert page.evaluate("location.search") == "?game=deep-blue"
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= size[0], f"the page is {width} px wide at {size[0]}"
-        assert page.errors == []
-        from axe_playwright_python.sync_playwright import Axe
-
-        found = Axe().run(page).response["violations"]
-        assert [f"{v['id']}: {v['nodes'][0]['html'][:120]}" for v in found] == []
+        assert page.errors == [] and _accessibility_problems(page) == []
     finally:
         context.close()
 

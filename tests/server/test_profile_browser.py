@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import LiveServer
+from server_helpers import LiveServer, open_context
 from test_ratings import finished, log_of, record
 
 from fathom.server import standings
@@ -39,12 +39,7 @@ def counted_server(tmp_path: Path):
 
 
 def _open(browser: Any, url: str, size: tuple[int, int], lang: str) -> tuple[Any, Any]:
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
-    context.add_init_script(f"localStorage.setItem('fathom.lang', '{lang}')")
-    page = context.new_page()
-    page.errors = []  # type: ignore[attr-defined]
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    page.goto(url)
+    context, page = open_context(browser, url, size, lang)
     page.wait_for_function("document.getElementById('profile').dataset.status !== 'loading'", timeout=15000)
     return context, page
 

@@ -51,6 +51,17 @@ def add_routes(app: FastAPI, throttle: Throttle, limits: Limits, public_url: str
                            await hashed(accounts.hash_password, password))
         return found.name
 
+    async def signed_in_again(request: Request) -> tuple[str, dict[str, Any]]:
+        """The signed-in account, its ``password`` in the body checked again as a sign-in (the account's
+        weightiest changes ask for it), and the body; ``need-login`` or ``bad-login`` (401) otherwise."""
+        throttle(request)
+        name = await accounts.account_of(request)
+        if name is None:
+            raise ProtocolError("need-login", status=401)
+        data = await read_json(request)
+        await check_login(request, name, data.get("password"))
+        return name, data
+
     @app.post("/api/accounts", status_code=201)
     async def api_sign_up(request: Request) -> JSONResponse:
         """``{name, password}`` -> 201 ``{name}``, signed in at once; ``name-taken`` (409) if the name, in
@@ -110,12 +121,7 @@ def add_routes(app: FastAPI, throttle: Throttle, limits: Limits, public_url: str
     async def api_change_password(request: Request) -> JSONResponse:
         """``{password, new_password}``: the signed-in account's new password. Every other session of it
         ends; this client stays signed in under a new session cookie."""
-        throttle(request)
-        name = await accounts.account_of(request)
-        if name is None:
-            raise ProtocolError("need-login", status=401)
-        data = await read_json(request)
-        await check_login(request, name, data.get("password"))
+        name, data = await signed_in_again(request)
         new = accounts.check_password(data.get("new_password"))
         token = accounts.new_token()
         await off_loop(account_store.change_password, referee(request).store, name,
@@ -128,12 +134,7 @@ def add_routes(app: FastAPI, throttle: Throttle, limits: Limits, public_url: str
     async def api_delete_me(request: Request) -> JSONResponse:
         """``{password}``: delete the signed-in account. Its seats at tables in play fall to stand-in
         bots, every session of it ends, and its name stays reserved (nobody can sign up as it again)."""
-        throttle(request)
-        name = await accounts.account_of(request)
-        if name is None:
-            raise ProtocolError("need-login", status=401)
-        data = await read_json(request)
-        await check_login(request, name, data.get("password"))
+        name, _ = await signed_in_again(request)
         ref = referee(request)
         await off_loop(account_store.mark_deleted, ref.store, name)  # first: its sessions open nothing more
         await off_loop(notice_db.forget_account, ref.store, name)  # its e-mail address and webhook too
