@@ -38,7 +38,9 @@ sailing to one of the heuristic's ranked plans); the chosen one is committed and
 later steps are played as they were in the search (``policy.planned_action``).
 
 Budget: ``iterations`` (reproducible; default: the game policy's, about 0.3 s a
-searched move on one core) or ``seconds`` (wall clock; not reproducible).
+searched move on one core) or ``seconds`` (wall clock; not reproducible). A game's policy may give
+some kinds of decision a multiple of the iterations (``budget_scale``; Deep Blue's ``continue_budget``
+for the dive leader's draw-or-stop calls, 1 by default).
 Other keyword arguments go to the game's search policy (e.g. ``max_candidates``,
 ``search_sail`` for Deep Blue).
 """
