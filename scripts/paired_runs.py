@@ -3,8 +3,10 @@
 intervals and the paired difference over the games both played (same deal, same rotation).
 
 Usage: ``python scripts/paired_runs.py A.jsonl[,A2.jsonl...]=SPEC_A B.jsonl[,B2.jsonl...]=SPEC_B``.
-Several runs per side (say the deals of master seeds 13 and 14) are pooled: a game is known by its
-game seed and seat rotation, so runs of different master seeds never pair by mistake. Why paired: on
+Several runs per side are pooled (say the deals of master seeds 13 and 14, or a ``fathom simulate``
+run and ``scripts/sunken_race.py --first-deal`` records of later deals, which carry no thinking
+time): a game is known by its game seed and seat rotation, so runs of different master seeds never
+pair by mistake. Why paired: on
 the same deals and seats most of the luck is shared, so the difference is far tighter than two
 independent rates (``fathom.sim.oracles.paired``).
 """
@@ -43,9 +45,10 @@ def main(argv: list[str]) -> None:
         lo, hi = wilson(wins, len(keys))
         mine = [rec for rec in records if (rec["seed"], rec["rotation"]) in both]
         score = statistics.mean(rec["scores"][list(rec["seats"]).index(spec)] for rec in mine)
-        think = statistics.mean(rec["think_s"][list(rec["seats"]).index(spec)] for rec in mine)
+        timed = [rec["think_s"][list(rec["seats"]).index(spec)] for rec in mine if "think_s" in rec]
+        think = f"thinking {statistics.mean(timed):.2f} s a game" if timed else "thinking not timed"
         print(f"{spec}: {len(keys)} games, win share {wins / len(keys):.1%} [{lo:.1%}, {hi:.1%}], "
-              f"mean score {score:.2f}, thinking {think:.2f} s a game")
+              f"mean score {score:.2f}, {think}")
     _, _, diff, half = paired(res[1], res[0])
     print(f"paired difference ({spec_b} - {spec_a}): {diff:+.1%} ± {half:.1%} "
           f"(95% interval {diff - half:+.1%} to {diff + half:+.1%})")
