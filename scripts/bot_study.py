@@ -105,7 +105,8 @@ def report(paths: list[str], by_table: bool = False) -> None:
                        key=lambda k: KINDS_ORDER.index(k) if k in KINDS_ORDER else 99)
         total = [g["_all"] for g in games.values()]
         lo, hi = bootstrap(total)
-        print(f"\n{bot}: {len(games)} seat-games, {sum(counts[bot].values())} decisions; "
+        decisions = sum(n for k, n in counts[bot].items() if not k.startswith("clear:"))
+        print(f"\n{bot}: {len(games)} seat-games, {decisions} decisions; "
               f"loss per seat-game {sum(total) / len(total):.1f} points [{lo:.1f}, {hi:.1f}]")
         print("| kind | decisions | points lost per seat-game [95%] | share | mean per decision | "
               "decisions losing beyond 2 s.e. | their points per seat-game [95%] |")
