@@ -4,7 +4,7 @@ and decision kind, with bootstrap intervals over seat-games.
     # analyse every save of a folder (records from scripts/sunken_race.py name the bots per seat)
     PYTHONPATH=src nice python scripts/bot_study.py analyse --records D.jsonl --saves D --playouts 32 --out rows.jsonl
     # the table: per bot and kind, win-chance points lost per seat-game and per decision
-    python scripts/bot_study.py report rows.jsonl [more.jsonl ...]
+    python scripts/bot_study.py report rows.jsonl [more.jsonl ...] [--by-table]
 
 Why per seat-game: a kind that comes up often (draw-or-stop) can lose much in all while losing
 little each time; the sum per seat-game says which kind costs a bot the most win chance, and the
@@ -63,8 +63,33 @@ def bootstrap(values: list[float], reps: int = 2000, seed: int = 1) -> tuple[flo
     return means[int(0.025 * reps)], means[int(0.975 * reps) - 1]
 
 
-def report(paths: list[str]) -> None:
-    rows = [json.loads(line) for p in paths for line in open(p)]
+def load_rows(paths: list[str]) -> list[dict[str, Any]]:
+    """Every decision row once: a game analysed twice (a restarted run) counts once."""
+    rows: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for p in paths:
+        for line in open(p):
+            r = json.loads(line)
+            rows[(r["source"], r["deal"], r["rotation"], r["seat"], r["step"])] = r
+    return list(rows.values())
+
+
+def label_tables(rows: list[dict[str, Any]]) -> None:
+    """Name each row's bot with its table, e.g. ``ismcts at 1 ismcts + 3 heuristic``: the same bot
+    loses differently against other rivals."""
+    seats: dict[tuple[Any, ...], dict[int, str]] = defaultdict(dict)
+    for r in rows:
+        seats[(r["source"], r["deal"], r["rotation"])][r["seat"]] = r["bot"]
+    for r in rows:
+        bots = list(seats[(r["source"], r["deal"], r["rotation"])].values())
+        table = " + ".join(f"{bots.count(b)} {b}" for b in sorted(set(bots), key=lambda b: -bots.count(b)))
+        r["bot"] = f"{r['bot']} at {table}"
+
+
+def report(paths: list[str], by_table: bool = False) -> None:
+    rows = load_rows(paths)
+    if by_table:
+        label_tables(rows)
+    print(f"{len(rows)} decisions, {len({(r['source'], r['deal'], r['rotation']) for r in rows})} games")
     by_bot: dict[str, dict[tuple[Any, ...], dict[str, float]]] = defaultdict(lambda: defaultdict(lambda: defaultdict(float)))
     counts: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     for r in rows:
@@ -80,7 +105,8 @@ def report(paths: list[str]) -> None:
                        key=lambda k: KINDS_ORDER.index(k) if k in KINDS_ORDER else 99)
         total = [g["_all"] for g in games.values()]
         lo, hi = bootstrap(total)
-        print(f"\n{bot}: {len(games)} seat-games, {sum(counts[bot].values())} decisions; "
+        decisions = sum(n for k, n in counts[bot].items() if not k.startswith("clear:"))
+        print(f"\n{bot}: {len(games)} seat-games, {decisions} decisions; "
               f"loss per seat-game {sum(total) / len(total):.1f} points [{lo:.1f}, {hi:.1f}]")
         print("| kind | decisions | points lost per seat-game [95%] | share | mean per decision | "
               "decisions losing beyond 2 s.e. | their points per seat-game [95%] |")
@@ -108,11 +134,12 @@ def main() -> None:
     a.add_argument("--out", required=True)
     r = sub.add_parser("report")
     r.add_argument("paths", nargs="+")
+    r.add_argument("--by-table", action="store_true", help="each bot apart by its table's line-up")
     args = ap.parse_args()
     if args.cmd == "analyse":
         analyse(args)
     else:
-        report(args.paths)
+        report(args.paths, args.by_table)
 
 
 if __name__ == "__main__":

@@ -38,7 +38,9 @@ sailing to one of the heuristic's ranked plans); the chosen one is committed and
 later steps are played as they were in the search (``policy.planned_action``).
 
 Budget: ``iterations`` (reproducible; default: the game policy's, about 0.3 s a
-searched move on one core) or ``seconds`` (wall clock; not reproducible).
+searched move on one core) or ``seconds`` (wall clock; not reproducible). A game's policy may give
+some kinds of decision a multiple of the iterations (``budget_scale``; Deep Blue's ``continue_budget``
+for the dive leader's draw-or-stop calls, 1 by default).
 Other keyword arguments go to the game's search policy (e.g. ``max_candidates``,
 ``search_sail`` for Deep Blue).
 """
@@ -117,13 +119,18 @@ class ISMCTSBot:
         (a game's ``oracle`` plugin part overrides this to measure what secrets are worth, :mod:`fathom.sim.oracles`)."""
         return state.determinize(seat, rng)
 
-    def budget(self, policy: Any) -> int | None:
-        """Iterations per searched move (None: until ``seconds`` run out)."""
+    def budget(self, policy: Any, state: State | None = None) -> int | None:
+        """Iterations for the searched move at ``state`` (None: until ``seconds`` run out): the bot's
+        ``iterations`` or the policy's default, times the policy's ``budget_scale`` for that decision
+        (a game may spend more on some kinds of decision; 1 unless a setting says otherwise)."""
         if self.iterations is not None:
-            return self.iterations
-        if self.seconds is not None:
+            base = self.iterations
+        elif self.seconds is not None:
             return None
-        return getattr(policy, "default_iterations", DEFAULT_ITERATIONS)
+        else:
+            base = getattr(policy, "default_iterations", DEFAULT_ITERATIONS)
+        scale = policy.budget_scale(state) if state is not None and hasattr(policy, "budget_scale") else 1.0
+        return base if scale == 1.0 else max(1, round(base * scale))
 
     # ---- the move -------------------------------------------------------------------------
     def choose(self, state: State) -> int:
@@ -145,7 +152,7 @@ class ISMCTSBot:
         root = Node(n)
         started = time.perf_counter()
         iterations = 0
-        budget = self.budget(policy)
+        budget = self.budget(policy, state)
         while True:
             if budget is not None and iterations >= budget:
                 break
@@ -178,7 +185,7 @@ class ISMCTSBot:
         of the actions until one is left; the budget is split evenly across rounds.
         """
         started = time.perf_counter()
-        budget = self.budget(policy)
+        budget = self.budget(policy, state)
         candidates = list(policy.candidates(state, legal, prior))
         totals = {a: 0.0 for a in candidates}
         counts = {a: 0 for a in candidates}

@@ -69,6 +69,10 @@ class GenericPolicy:
     def key_decision(self, state: State) -> bool:
         return True
 
+    def budget_scale(self, state: State) -> float:
+        """How many times the usual iterations the searched move at ``state`` gets (1: all alike)."""
+        return 1.0
+
     def default_action(self, state: State) -> int:
         legal = state.legal_actions()
         return legal[self.rng.randbelow(len(legal))]

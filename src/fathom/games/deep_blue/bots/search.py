@@ -78,6 +78,10 @@ class DeepBlueSearch(GenericPolicy):
         # The analysis (docs/analysis.md, the bot study) found level 3's clearest losses in draw-or-stop
         # calls where VP and the chance to win part, some at 96-100% win chance; 0 is the variant tried
         self.end_margin = END_MARGIN
+        # how many times the usual playouts a draw-or-stop call (the dive leader's continue or stop)
+        # gets; 1: as every searched move. The study found level 3 losing most at these calls and the
+        # compiled leaf made a playout cheaper, but 4 measured weaker on the frozen deals (docs/analysis.md)
+        self.continue_budget = 1.0
         self._plans: list[tuple[int, int, int]] = []  # the plans of the decision being searched
         self._committed: tuple[int, tuple[int, int, int]] | None = None  # (seat, plan) being sailed
         self.sailing = ("sail-pay", "sail-move")  # the steps a committed sail plan plays
@@ -176,6 +180,10 @@ class DeepBlueSearch(GenericPolicy):
 
     def key_decision(self, state: State) -> bool:
         return state.step_kind in self.key_phases
+
+    def budget_scale(self, state: State) -> float:
+        """``continue_budget`` times the usual playouts at a draw-or-stop call, the usual elsewhere."""
+        return float(self.continue_budget) if state.step_kind == "continue" else 1.0
 
     def default_action(self, state: State) -> int:
         # mechanical steps (paying, moving edge by edge) do not depend on how cards are valued
