@@ -191,6 +191,13 @@ def open_context(browser: Any, url: str, size: tuple[int, int] = (1280, 800), la
     return context, page
 
 
+def motion_done(page: Any, timeout: float = 10000) -> None:
+    """Wait until the page's move animations (``fathom-*``) have ended: a thing is measured where it lands, not
+    on its way (a loaded machine stretches the motion)."""
+    page.wait_for_function("document.getAnimations().every((a) => !String(a.id).startsWith('fathom-') "
+                           "|| a.playState !== 'running')", timeout=timeout)
+
+
 def open_page(browser: Any, url: str, size: tuple[int, int] = (1280, 800), lang: str = "en", **extra: Any) -> tuple[Any, Any]:
     """:func:`open_context` on a table's page, once the table is shown."""
     context, page = open_context(browser, url, size, lang, **extra)

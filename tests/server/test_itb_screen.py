@@ -9,7 +9,7 @@ import time
 from typing import Any
 
 import pytest
-from server_helpers import open_page
+from server_helpers import motion_done, open_page
 from test_table_screen import IN_VIEW, SHOWN, _act, _people
 
 pytestmark = pytest.mark.filterwarnings("ignore")
@@ -93,6 +93,7 @@ def test_since_your_last_move_the_prompt_buttons_and_odds_on_one_screen(live_ser
     for _ in range(6):
         st = _to_anns_turn(live_server, links, rng, lambda s: s["view"]["turn"]["phase"] == "choose")
         page.wait_for_function(f"document.body.dataset.move === '{st['move_number']}' && document.body.dataset.mine === '1'")
+        motion_done(page)
         for sel in ("#moves .prompt", "#moves button", ".dice-controls button", "#players .player"):
             assert page.evaluate(IN_VIEW, sel) == [], (size, sel)
         for sel in ("#moves", "#odds"):

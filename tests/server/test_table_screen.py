@@ -12,7 +12,7 @@ import urllib.request
 from typing import Any
 
 import pytest
-from server_helpers import bearer, open_page
+from server_helpers import bearer, motion_done, open_page
 
 import fathom
 
@@ -202,10 +202,7 @@ def test_on_a_phone_the_instruction_and_buttons_are_in_view_and_nothing_is_clipp
     page.goto(live_server.url + links["seats"][0]["url"])
     page.wait_for_function("document.body.dataset.mine === '1'", timeout=15000)
     page.wait_for_function("document.querySelectorAll('.level .shell b').length >= 4", timeout=10000)  # laid out
-    # and still: a shell dropping onto its level is measured where it lands, not on its way (a loaded machine
-    # stretches the motion)
-    page.wait_for_function("document.getAnimations().every((a) => !String(a.id).startsWith('fathom-') || a.playState !== 'running')",
-                           timeout=10000)
+    motion_done(page)  # and still: a shell dropping onto its level is measured where it lands
     clipped = page.evaluate("""() => [...document.querySelectorAll('.level .shell b')].filter((b) => {
       const r = b.getBoundingClientRect(), level = b.closest('.level').getBoundingClientRect();
       return r.right > level.right - 2 || r.right > innerWidth; }).length""")

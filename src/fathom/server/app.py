@@ -44,7 +44,7 @@ def create_app(db: str | None = None, *, public_url: str = "", store: Store | No
                limits: Limits | None = None, bot_workers: int | None = None,
                max_bot_tables: int | None = None, allowed_hosts: Iterable[str] | None = None,
                notice_settings: NoticeSettings | None = None, rated_bots: bool = False,
-               bot_table_pace: float | None = None) -> FastAPI:
+               bot_table_pace: float = BOT_TABLE_PACE) -> FastAPI:
     """The server app. ``db`` is a SQLite path or a database URL (default ``fathom.db``); ``limits``:
     what strangers may do (:class:`~fathom.server.settings.Limits`, its defaults when not given);
     ``bot_workers`` processes think for bots and hints (default: one per core); ``allowed_hosts``:
@@ -62,8 +62,7 @@ def create_app(db: str | None = None, *, public_url: str = "", store: Store | No
         referee.thinker.warm_up()
         if max_bot_tables is not None:
             referee.max_bot_tables = max_bot_tables
-        if bot_table_pace is not None:
-            referee.bot_table_pace = bot_table_pace
+        referee.bot_table_pace = bot_table_pace
         if notice_settings is not None:
             referee.notices.settings = notice_settings
         bus = Bus(referee)  # several processes on PostgreSQL hear each other; a no-op on SQLite
@@ -129,7 +128,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *, p
           log_level: str = "warning", print_fn: Any = print, limits: Limits | None = None,
           bot_workers: int | None = None, max_bot_tables: int | None = None,
           allowed_hosts: Iterable[str] = (), notice_settings: NoticeSettings | None = None,
-          rated_bots: bool = False, bot_table_pace: float | None = None) -> None:
+          rated_bots: bool = False, bot_table_pace: float = BOT_TABLE_PACE) -> None:
     """Run the server until interrupted (``fathom serve``)."""
     import os
 
@@ -154,8 +153,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *, p
                      rated_bots=rated_bots, bot_table_pace=bot_table_pace)
     workers = bot_workers or default_workers()
     bot_tables = max_bot_tables if max_bot_tables is not None else BOT_TABLES_PER_WORKER * workers
-    pace = bot_table_pace if bot_table_pace is not None else BOT_TABLE_PACE
-    print_fn(start_line(address, shown, limits, door, workers, bot_tables, pace, hosts) + notice_line(notice_settings))
+    print_fn(start_line(address, shown, limits, door, workers, bot_tables, bot_table_pace, hosts)
+             + notice_line(notice_settings))
     ws_impl = os.environ.get("FATHOM_WS", "auto")
     uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=65536, ws=ws_impl,
                 ws_per_message_deflate=False, proxy_headers=False,  # only --trusted-proxy's X-Forwarded-For counts
