@@ -96,14 +96,15 @@ def _hazards_drawn(drawn: list[str]) -> int:
     return hazards
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (1440, 900)], ids=["1280x800", "1440x900"])
-def test_during_a_dive_the_person_leads_everything_the_call_needs_is_on_screen(live_server, browser, size):
+def test_during_a_dive_the_person_leads_everything_the_call_needs_is_on_screen(live_server, browser):
+    # one game, watched at both desktop sizes at once (two pages of the same seat)
     links = _people(live_server, "deep-blue")
     tid, tokens = links["id"], [s["token"] for s in links["seats"]]
-    context, page = open_page(browser, live_server.url + links["seats"][0]["url"], size)
+    sizes = [(1280, 800), (1440, 900)]
+    opened = [open_page(browser, live_server.url + links["seats"][0]["url"], size) for size in sizes]
     rng = random.Random(6)
     checked = {"lead": 0, "big_hand": 0, "since": 0}
-    seats_at = set()
+    seats_at: dict[tuple[int, int], set[str]] = {size: set() for size in sizes}
     for _ in range(1200):
         state = live_server.get(f"/api/tables/{tid}/state")
         seat = state["to_move"]
@@ -114,10 +115,14 @@ def test_during_a_dive_the_person_leads_everything_the_call_needs_is_on_screen(l
             continue
         mine = live_server.get(f"/api/tables/{tid}/state", tokens[seat])
         legal = [m[1] for m in mine["legal"]]
-        if seat == 0:
+        leading = seat == 0 and "continue" in legal and mine["view"]["dive"]["leader"] == 0
+        hand = sum(1 for n in mine["view"]["seats"][0]["hand"].values() if n) if seat == 0 else 0
+        for size, (_, page) in zip(sizes, opened):
+            if seat != 0:  # the turn passes: the seats' boards stay where they were
+                page.wait_for_function(f"document.body.dataset.move === '{mine['move_number']}'")
+                seats_at[size].add(json.dumps(page.evaluate(SEATS)))
+                continue
             page.wait_for_function(f"document.body.dataset.move === '{mine['move_number']}' && document.body.dataset.mine === '1'")
-            hand = sum(1 for n in mine["view"]["seats"][0]["hand"].values() if n)
-            leading = "continue" in legal and mine["view"]["dive"]["leader"] == 0
             wanted = ["#moves .prompt", "#moves button", "#hand .hand-row .card", "#players .player", "#board"]
             if leading:
                 wanted.append("#odds")
@@ -131,24 +136,21 @@ def test_during_a_dive_the_person_leads_everything_the_call_needs_is_on_screen(l
             # "Since your last move" (issue 52): the whole panel in view, not scrolled out of its column
             if page.evaluate("!document.getElementById('since').hidden"):
                 assert page.evaluate(SHOWN, "#since") == [], (size, "since", mine["move_number"])
-                checked["since"] += 1
+                checked["since"] += size == sizes[0]
             for sel in ("#moves", "#odds"):
                 assert page.evaluate(SHOWN, sel) == [], (size, sel, mine["move_number"])
             assert page.evaluate(HAND_INSIDE) == [], (size, "hand card outside its panel")
             assert page.locator("#hand .hand-row .card").count() == hand
             assert page.evaluate("scrollY") == 0 and page.evaluate("document.documentElement.scrollWidth") <= size[0]
-            checked["lead"] += leading
-            checked["big_hand"] += hand >= 4
-            seats_at.add(json.dumps(page.evaluate(SEATS)))
-        else:
-            # the turn passes: the seats' boards stay where they were
-            page.wait_for_function(f"document.body.dataset.move === '{mine['move_number']}'")
-            seats_at.add(json.dumps(page.evaluate(SEATS)))
+            seats_at[size].add(json.dumps(page.evaluate(SEATS)))
+        checked["lead"] += leading
+        checked["big_hand"] += hand >= 4
         _act(live_server, tid, tokens[seat], _choose(legal, rng, bold=seat == 0))
     assert checked["lead"] >= 3 and checked["big_hand"] >= 1 and checked["since"] >= 3, checked
-    assert len(seats_at) == 1, seats_at  # no reflow of the seats' boards, whoever is to move
-    assert not page.errors, page.errors
-    context.close()
+    for size, (context, page) in zip(sizes, opened):
+        assert len(seats_at[size]) == 1, (size, seats_at[size])  # no reflow of the seats' boards, whoever is to move
+        assert not page.errors, page.errors
+        context.close()
 
 
 def _until(server: Any, links: dict[str, Any], done: Any, rng: random.Random, limit: int = 3000) -> dict[str, Any]:
