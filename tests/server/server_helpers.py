@@ -192,10 +192,10 @@ def open_context(browser: Any, url: str, size: tuple[int, int] = (1280, 800), la
 
 
 def motion_done(page: Any, timeout: float = 10000) -> None:
-    """Wait until the page's move animations (``fathom-*``) have ended: a thing is measured where it lands, not
-    on its way (a loaded machine stretches the motion)."""
-    page.wait_for_function("document.getAnimations().every((a) => !String(a.id).startsWith('fathom-') "
-                           "|| a.playState !== 'running')", timeout=timeout)
+    """Wait until the page's move animations and CSS transitions (every one that ends) are over: a thing is
+    measured where it lands, not on its way (a loaded machine stretches the motion)."""
+    page.wait_for_function("document.getAnimations().every((a) => a.playState !== 'running' "
+                           "|| a.effect.getComputedTiming().endTime === Infinity)", timeout=timeout)
 
 
 def open_page(browser: Any, url: str, size: tuple[int, int] = (1280, 800), lang: str = "en", **extra: Any) -> tuple[Any, Any]:
