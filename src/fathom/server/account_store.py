@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import time
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
@@ -67,8 +68,12 @@ def change_password(store: Store, name: str, password_hash: str, token: str, sec
         conn.execute(update(accounts_t).where(accounts_t.c.name == name, accounts_t.c.deleted.is_(None))
                      .values(password=password_hash))
         conn.execute(delete(sessions_t).where(sessions_t.c.account == name))
-        conn.execute(insert(sessions_t).values(token_hash=token_hash(token), account=name, created=now,
-                                               expires=now + seconds))
+        _add_session(conn, name, token, now, seconds)
+
+
+def _add_session(conn: Any, name: str, token: str, now: float, seconds: float) -> None:
+    conn.execute(insert(sessions_t).values(token_hash=token_hash(token), account=name, created=now,
+                                           expires=now + seconds))
 
 
 def mark_deleted(store: Store, name: str) -> None:
@@ -86,8 +91,7 @@ def open_session(store: Store, name: str, token: str, seconds: float, replaces: 
         if replaces:
             conn.execute(delete(sessions_t).where(sessions_t.c.token_hash == token_hash(replaces)))
         conn.execute(delete(sessions_t).where(sessions_t.c.expires < now))
-        conn.execute(insert(sessions_t).values(token_hash=token_hash(token), account=name, created=now,
-                                               expires=now + seconds))
+        _add_session(conn, name, token, now, seconds)
 
 
 def session_account(store: Store, token: str) -> str | None:
