@@ -198,6 +198,13 @@ def motion_done(page: Any, timeout: float = 10000) -> None:
                            "|| a.effect.getComputedTiming().endTime === Infinity)", timeout=timeout)
 
 
+def map_laid_out(page: Any, timeout: float = 10000) -> None:
+    """Wait until Deep Blue's map has its own laid-out size (its site labels at reading size): a loaded
+    machine lays it out late, and a frame measured before that is the screen's width, not the map's."""
+    page.wait_for_function("[...document.querySelectorAll('.site-slot .node-label')].some((e) => "
+                           "e.getBoundingClientRect().height >= 12)", timeout=timeout)
+
+
 def open_page(browser: Any, url: str, size: tuple[int, int] = (1280, 800), lang: str = "en", **extra: Any) -> tuple[Any, Any]:
     """:func:`open_context` on a table's page, once the table is shown."""
     context, page = open_context(browser, url, size, lang, **extra)

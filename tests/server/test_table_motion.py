@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
-from server_helpers import bearer, open_page
+from server_helpers import bearer, map_laid_out, open_page
 
 pytestmark = pytest.mark.filterwarnings("ignore")
 
@@ -223,6 +223,7 @@ def test_on_a_phone_one_column_and_every_move_a_tap_away(live_server, browser):
                                              "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "1"}]})
     context, page = open_page(browser, live_server.url + links["seats"][0]["url"], (390, 844), is_mobile=True, has_touch=True)
     page.wait_for_function("document.body.dataset.mine === '1'")
+    map_laid_out(page)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     # the map pans inside a frame as wide as the screen (issue 52: its labels and spots stay readable)
     frame = page.locator(".board-scroll").bounding_box()

@@ -12,7 +12,7 @@ import urllib.request
 from typing import Any
 
 import pytest
-from server_helpers import bearer, motion_done, open_page
+from server_helpers import bearer, map_laid_out, motion_done, open_page
 
 import fathom
 
@@ -181,9 +181,7 @@ def test_on_a_phone_the_instruction_and_buttons_are_in_view_and_nothing_is_clipp
     page.goto(live_server.url + links["seats"][0]["url"])
     page.wait_for_function("document.body.dataset.mine === '1'", timeout=15000)
     motion_done(page)
-    # the map is laid out (a loaded machine lays it out late): then its labels are measured below
-    page.wait_for_function("[...document.querySelectorAll('.site-slot .node-label')].some((e) => "
-                           "e.getBoundingClientRect().height >= 12)", timeout=10000)
+    map_laid_out(page)
     assert page.evaluate(IN_VIEW, "#moves .prompt") == [] and page.evaluate(IN_VIEW, "#moves button") == []
     sizes = page.evaluate("[...document.querySelectorAll('#moves button')].map((b) => { const r = b.getBoundingClientRect(); return [r.width, r.height]; })")
     assert sizes and all(w >= 24 and h >= 24 for w, h in sizes), sizes
