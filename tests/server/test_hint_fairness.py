@@ -186,7 +186,7 @@ def test_an_http_hint_whose_client_hangs_up_leaves_the_queue(tmp_path):
 
 # ---- measured: three hint spammers against a level-3 bot's reply and all-bot tables -----------------
 
-SPAMMERS, SPAM_TABLES, VICTIM_MOVES, WINDOW = 3, 7, 10, 40.0
+SPAMMERS, SPAM_TABLES, VICTIM_MOVES, WINDOW = 3, 7, 4, 40.0
 
 
 def _call(server: LiveServer, path: str, body: dict[str, Any] | None, address: str,
