@@ -14,6 +14,7 @@ from fathom.cli.main import main
 from fathom.core.api import State
 
 
+@pytest.hookimpl(optionalhook=True)  # xdist's hook: a run with -p no:xdist has no such hook
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """``-n auto``: one worker more than the cores. About a tenth of a two-worker run the cores sat idle
     (a page waiting for a bot's pace, a server starting, a sleep between moves), and a third worker

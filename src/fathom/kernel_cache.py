@@ -9,7 +9,9 @@ playouts; until the kernels are ready it thinks with the Python ones, and one pr
 (``fathom warmup --background``, under a file lock) compiles them meanwhile and then writes a
 marker in the cache folder that every process sees. Research tools and tests keep the ``wait``
 mode: a kernel compiles where it is first called, as numba does, so a measured bot is always the
-same bot.
+same bot; but one process compiles a game's playouts at a time, under the same lock, and the others
+wait for it and load them (a test run's workers had compiled the same kernels side by side, two
+minutes of CPU each).
 
 The cache folder is named by a digest of the kernel sources (numba's own cache is keyed by each
 source file's path: every new checkout compiled everything again); :mod:`fathom.fast.cache` tells
@@ -79,6 +81,7 @@ LOG_FILE = "warmup.log"
 
 _mode = "wait"
 _seen_ready = False
+_compiling = False  # this process compiles the playouts now (under the lock): its searches go on
 _started: subprocess.Popen[bytes] | None = None
 _start_lock = threading.Lock()
 
@@ -124,8 +127,9 @@ def ready() -> bool:
     return _seen_ready
 
 
-def mark_ready() -> None:
-    path = marker()
+def mark_ready(path: Path | None = None) -> None:
+    """Write :func:`marker` (or a :func:`game_marker`)."""
+    path = marker() if path is None else path
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("compiled\n")
 
@@ -136,13 +140,50 @@ def forget() -> None:
     _seen_ready = False
 
 
-def usable() -> bool:
-    """May a search play compiled playouts now? Always in ``wait`` mode; in ``background`` mode once
-    the kernels are ready, and until then the compile is started (once per machine) and the answer is no."""
-    if _mode == "wait" or ready():
+def game_marker(game: str) -> Path:
+    """The file written once ``game``'s playouts are compiled into this version's cache."""
+    return cache_dir() / f"{READY_FILE}-{game}"
+
+
+def usable(game: str | None = None) -> bool:
+    """May a search of ``game`` play compiled playouts now? Always in ``wait`` mode, once they are
+    compiled (:func:`compile_once`); in ``background`` mode once the kernels are ready, and until then
+    the compile is started (once per machine) and the answer is no."""
+    if _mode == "wait":
+        if game is not None:
+            compile_once(game)
+        return True
+    if ready():
         return True
     start_preparing()
     return False
+
+
+@contextlib.contextmanager
+def compiling() -> Iterator[None]:
+    """This process is compiling the playouts (and holds the lock): the searches it runs to do so
+    must not wait for the lock themselves."""
+    global _compiling
+    before = _compiling
+    _compiling = True
+    try:
+        yield
+    finally:
+        _compiling = before
+
+
+def compile_once(game: str) -> None:
+    """Make sure ``game``'s playouts are compiled on this machine, compiling them under the lock if no
+    process has: a process that finds another compiling them waits for it and then loads them."""
+    if _compiling or ready() or game_marker(game).exists():
+        return
+    with compile_lock(wait=True):
+        if ready() or game_marker(game).exists():  # compiled while we waited
+            return
+        from fathom.bots.ismcts_policies import warm_compiled_playouts
+
+        warm_compiled_playouts(games=[game])
+        mark_ready(game_marker(game))
 
 
 def _lock_path() -> Path:

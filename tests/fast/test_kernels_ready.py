@@ -148,3 +148,41 @@ def test_fathom_warmup_prepares_both_games_playouts_and_marks_them_ready():
     assert "ready: 2 game(s)" in said and "peak memory" in said, said
     kernel_cache.forget()
     assert kernel_cache.ready() and kernel_cache.marker().exists()
+
+
+def test_in_wait_mode_one_process_compiles_a_games_playouts_and_the_others_wait_for_it(tmp_path, monkeypatch):
+    """Research tools and test workers compile level 3's playouts at their first search: the first
+    compiles them under the machine's lock and marks them, one that finds the lock held waits and loads
+    them, and nobody compiles them twice."""
+    import threading
+
+    from fathom.bots import ismcts_policies
+
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))  # an empty cache: nothing compiled
+    kernel_cache.forget()
+    compiled: list[list[str]] = []
+    monkeypatch.setattr(ismcts_policies, "warm_compiled_playouts", lambda games: compiled.append(list(games)))
+    assert kernel_cache.mode() == "wait"
+    try:
+        held, release = threading.Event(), threading.Event()
+
+        def another_process_compiles() -> None:  # flock is per open file: another opening waits as a process would
+            with kernel_cache.compile_lock():
+                held.set()
+                release.wait(5)
+                kernel_cache.mark_ready(kernel_cache.game_marker("into-the-blue"))
+
+        other = threading.Thread(target=another_process_compiles)
+        other.start()
+        held.wait(5)
+        threading.Timer(0.3, release.set).start()
+        start = time.perf_counter()
+        assert kernel_cache.usable("into-the-blue")
+        assert time.perf_counter() - start >= 0.25  # it waited for the compile under way
+        other.join(5)
+        assert compiled == []  # and compiled nothing itself
+        assert kernel_cache.usable("deep-blue") and kernel_cache.usable("deep-blue")
+        assert compiled == [["deep-blue"]]  # nobody had: compiled once, under the lock, then marked
+        assert kernel_cache.game_marker("deep-blue").exists()
+    finally:
+        kernel_cache.forget()

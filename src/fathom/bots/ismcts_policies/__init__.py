@@ -11,7 +11,7 @@ bot's own seat, through the same public-only bots used at levels 1-2).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
@@ -51,25 +51,29 @@ def _bot_settings() -> tuple[str, ...]:
     return tuple(constructor_settings(ISMCTSBot, skip=("seed", "policy"))[0])
 
 
-def warm_compiled_playouts(report: Callable[[str, float], None] | None = None) -> list[str]:
-    """Run one compiled playout of every game whose default search plays them in ``fathom.fast``;
-    return those games' names (and tell ``report`` each one's name and seconds). Why: numba compiles
-    a kernel at its first call (1-3 minutes of CPU on a machine's first run, about a second from its
-    cache later), so ``fathom warmup`` does this once per machine rather than a table's first move."""
+def warm_compiled_playouts(report: Callable[[str, float], None] | None = None,
+                           games: Sequence[str] | None = None) -> list[str]:
+    """Run one compiled playout of every game (or of ``games``) whose default search plays them in
+    ``fathom.fast``; return those games' names (and tell ``report`` each one's name and seconds).
+    Why: numba compiles a kernel at its first call (1-3 minutes of CPU on a machine's first run,
+    about a second from its cache later), so ``fathom warmup`` does this once per machine rather than
+    a table's first move. The caller holds the compile lock (:mod:`fathom.kernel_cache`)."""
+    from fathom import kernel_cache
     from fathom.core.api import CHANCE
     from fathom.core.registry import game_class, game_names, new_game
 
     warmed = []
-    for name in game_names():
-        start = time.perf_counter()
-        state = new_game(name, players=game_class(name).min_players, seed=0, record_events=False)
-        while state.current_player == CHANCE:
-            state.apply(state.sample_chance())
-        seat = state.current_player
-        runner = getattr(policy_for_game(state.game), "playout_runner", lambda seat: None)(seat)
-        if runner is not None:
-            runner.run([state], [(0, state.legal_actions()[0], 0)])
-            warmed.append(name)
-            if report is not None:
-                report(name, time.perf_counter() - start)
+    with kernel_cache.compiling():
+        for name in game_names() if games is None else games:
+            start = time.perf_counter()
+            state = new_game(name, players=game_class(name).min_players, seed=0, record_events=False)
+            while state.current_player == CHANCE:
+                state.apply(state.sample_chance())
+            seat = state.current_player
+            runner = getattr(policy_for_game(state.game), "playout_runner", lambda seat: None)(seat)
+            if runner is not None:
+                runner.run([state], [(0, state.legal_actions()[0], 0)])
+                warmed.append(name)
+                if report is not None:
+                    report(name, time.perf_counter() - start)
     return warmed

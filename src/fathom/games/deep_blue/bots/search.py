@@ -149,7 +149,7 @@ class DeepBlueSearch(GenericPolicy):
         if self._compiled_playouts is None:
             from fathom.kernel_cache import usable
 
-            if not usable():  # a front end's kernels still compiling elsewhere: Python playouts meanwhile
+            if not usable(self.game.name):  # a front end's kernels still compiling elsewhere: Python playouts meanwhile
                 return None
             from fathom.core.errors import OptionError
             from fathom.games.deep_blue.kernels.rollout import CompiledPlayouts, playout_kind

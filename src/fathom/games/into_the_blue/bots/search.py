@@ -60,7 +60,7 @@ class IntoTheBlueSearch(GenericPolicy):
         if self._compiled_playouts is None:
             from fathom.kernel_cache import usable
 
-            if not usable():  # a front end's kernels still compiling elsewhere: Python playouts meanwhile
+            if not usable(self.game.name):  # a front end's kernels still compiling elsewhere: Python playouts meanwhile
                 return None
         from fathom.games.into_the_blue.bots.search_compiled import CompiledRunner
         from fathom.games.into_the_blue.kernels.rollout import CompiledPlayouts
