@@ -29,7 +29,7 @@ import platform
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 from importlib import metadata
 from pathlib import Path
@@ -145,13 +145,13 @@ def game_marker(game: str) -> Path:
     return cache_dir() / f"{READY_FILE}-{game}"
 
 
-def usable(game: str | None = None) -> bool:
+def usable(game: str | None = None, compile_game: Callable[[], object] | None = None) -> bool:
     """May a search of ``game`` play compiled playouts now? Always in ``wait`` mode, once they are
-    compiled (:func:`compile_once`); in ``background`` mode once the kernels are ready, and until then
-    the compile is started (once per machine) and the answer is no."""
+    compiled (:func:`compile_once`, by ``compile_game``); in ``background`` mode once the kernels are
+    ready, and until then the compile is started (once per machine) and the answer is no."""
     if _mode == "wait":
-        if game is not None:
-            compile_once(game)
+        if game is not None and compile_game is not None:
+            compile_once(game, compile_game)
         return True
     if ready():
         return True
@@ -172,17 +172,16 @@ def compiling() -> Iterator[None]:
         _compiling = before
 
 
-def compile_once(game: str) -> None:
-    """Make sure ``game``'s playouts are compiled on this machine, compiling them under the lock if no
-    process has: a process that finds another compiling them waits for it and then loads them."""
+def compile_once(game: str, compile_game: Callable[[], object]) -> None:
+    """Make sure ``game``'s playouts are compiled on this machine, by ``compile_game`` under the lock
+    if no process has: a process that finds another compiling them waits for it and then loads them."""
     if _compiling or ready() or game_marker(game).exists():
         return
     with compile_lock(wait=True):
         if ready() or game_marker(game).exists():  # compiled while we waited
             return
-        from fathom.bots.ismcts_policies import warm_compiled_playouts
-
-        warm_compiled_playouts(games=[game])
+        with compiling():
+            compile_game()
         mark_ready(game_marker(game))
 
 

@@ -177,11 +177,12 @@ def test_in_wait_mode_one_process_compiles_a_games_playouts_and_the_others_wait_
         held.wait(5)
         threading.Timer(0.3, release.set).start()
         start = time.perf_counter()
-        assert kernel_cache.usable("into-the-blue")
+        assert ismcts_policies.compiled_playouts_usable("into-the-blue")
         assert time.perf_counter() - start >= 0.25  # it waited for the compile under way
         other.join(5)
         assert compiled == []  # and compiled nothing itself
-        assert kernel_cache.usable("deep-blue") and kernel_cache.usable("deep-blue")
+        usable = ismcts_policies.compiled_playouts_usable
+        assert usable("deep-blue") and usable("deep-blue")
         assert compiled == [["deep-blue"]]  # nobody had: compiled once, under the lock, then marked
         assert kernel_cache.game_marker("deep-blue").exists()
     finally:

@@ -19,7 +19,7 @@ from fathom.bots.ismcts_policies.generic import GenericPolicy
 from fathom.bots.settings import check_settings, constructor_settings
 from fathom.core.plugins import plugin_for
 
-__all__ = ["GenericPolicy", "policy_for_game", "warm_compiled_playouts"]
+__all__ = ["GenericPolicy", "compiled_playouts_usable", "policy_for_game", "warm_compiled_playouts"]
 
 
 SETTING_KINDS = (bool, int, float, str, type(None))
@@ -49,6 +49,14 @@ def _bot_settings() -> tuple[str, ...]:
     from fathom.bots.ismcts import ISMCTSBot
 
     return tuple(constructor_settings(ISMCTSBot, skip=("seed", "policy"))[0])
+
+
+def compiled_playouts_usable(game: str) -> bool:
+    """May a search of ``game`` play its compiled playouts now (:func:`fathom.kernel_cache.usable`)?
+    In ``wait`` mode they are compiled first, once per machine, by :func:`warm_compiled_playouts`."""
+    from fathom import kernel_cache
+
+    return kernel_cache.usable(game, lambda: warm_compiled_playouts(games=[game]))
 
 
 def warm_compiled_playouts(report: Callable[[str, float], None] | None = None,

@@ -58,9 +58,9 @@ class IntoTheBlueSearch(GenericPolicy):
         if not self.compiled or self._compiled_playouts is False:
             return None
         if self._compiled_playouts is None:
-            from fathom.kernel_cache import usable
+            from fathom.bots.ismcts_policies import compiled_playouts_usable
 
-            if not usable(self.game.name):  # a front end's kernels still compiling elsewhere: Python playouts meanwhile
+            if not compiled_playouts_usable(self.game.name):  # a front end's kernels still compiling elsewhere: Python playouts meanwhile
                 return None
         from fathom.games.into_the_blue.bots.search_compiled import CompiledRunner
         from fathom.games.into_the_blue.kernels.rollout import CompiledPlayouts
