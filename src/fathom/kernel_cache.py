@@ -81,7 +81,7 @@ LOG_FILE = "warmup.log"
 
 _mode = "wait"
 _seen_ready = False
-_compiling = False  # this process compiles the playouts now (under the lock): its searches go on
+_holder = threading.local()  # ``.holds``: this thread holds the compile lock, so its searches must not wait for it
 _started: subprocess.Popen[bytes] | None = None
 _start_lock = threading.Lock()
 
@@ -159,29 +159,15 @@ def usable(game: str | None = None, compile_game: Callable[[], object] | None = 
     return False
 
 
-@contextlib.contextmanager
-def compiling() -> Iterator[None]:
-    """This process is compiling the playouts (and holds the lock): the searches it runs to do so
-    must not wait for the lock themselves."""
-    global _compiling
-    before = _compiling
-    _compiling = True
-    try:
-        yield
-    finally:
-        _compiling = before
-
-
 def compile_once(game: str, compile_game: Callable[[], object]) -> None:
     """Make sure ``game``'s playouts are compiled on this machine, by ``compile_game`` under the lock
     if no process has: a process that finds another compiling them waits for it and then loads them."""
-    if _compiling or ready() or game_marker(game).exists():
-        return
+    if getattr(_holder, "holds", False) or ready() or game_marker(game).exists():
+        return  # the searches run to compile them (holding the lock) play on
     with compile_lock(wait=True):
         if ready() or game_marker(game).exists():  # compiled while we waited
             return
-        with compiling():
-            compile_game()
+        compile_game()
         mark_ready(game_marker(game))
 
 
@@ -196,7 +182,7 @@ def compile_lock(wait: bool = True, inherited: int | None = None) -> Iterator[bo
     ``inherited``: a descriptor of the lock file its parent locked and handed over (see
     :func:`start_preparing`), so no second compile can start between the two processes."""
     if inherited is not None:
-        with os.fdopen(inherited, "a+b") as handle:
+        with os.fdopen(inherited, "a+b") as handle, _holding():
             yield True
             fcntl.flock(handle, fcntl.LOCK_UN)
         return
@@ -209,9 +195,21 @@ def compile_lock(wait: bool = True, inherited: int | None = None) -> Iterator[bo
             yield False
             return
         try:
-            yield True
+            with _holding():
+                yield True
         finally:
             fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+@contextlib.contextmanager
+def _holding() -> Iterator[None]:
+    """Mark this thread as the lock's holder while it holds it (see :func:`compile_once`)."""
+    before = getattr(_holder, "holds", False)
+    _holder.holds = True
+    try:
+        yield
+    finally:
+        _holder.holds = before
 
 
 def preparing() -> bool:

@@ -66,22 +66,20 @@ def warm_compiled_playouts(report: Callable[[str, float], None] | None = None,
     Why: numba compiles a kernel at its first call (1-3 minutes of CPU on a machine's first run,
     about a second from its cache later), so ``fathom warmup`` does this once per machine rather than
     a table's first move. The caller holds the compile lock (:mod:`fathom.kernel_cache`)."""
-    from fathom import kernel_cache
     from fathom.core.api import CHANCE
     from fathom.core.registry import game_class, game_names, new_game
 
     warmed = []
-    with kernel_cache.compiling():
-        for name in game_names() if games is None else games:
-            start = time.perf_counter()
-            state = new_game(name, players=game_class(name).min_players, seed=0, record_events=False)
-            while state.current_player == CHANCE:
-                state.apply(state.sample_chance())
-            seat = state.current_player
-            runner = getattr(policy_for_game(state.game), "playout_runner", lambda seat: None)(seat)
-            if runner is not None:
-                runner.run([state], [(0, state.legal_actions()[0], 0)])
-                warmed.append(name)
-                if report is not None:
-                    report(name, time.perf_counter() - start)
+    for name in game_names() if games is None else games:
+        start = time.perf_counter()
+        state = new_game(name, players=game_class(name).min_players, seed=0, record_events=False)
+        while state.current_player == CHANCE:
+            state.apply(state.sample_chance())
+        seat = state.current_player
+        runner = getattr(policy_for_game(state.game), "playout_runner", lambda seat: None)(seat)
+        if runner is not None:
+            runner.run([state], [(0, state.legal_actions()[0], 0)])
+            warmed.append(name)
+            if report is not None:
+                report(name, time.perf_counter() - start)
     return warmed
