@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import statistics
 import threading
 import time
 import urllib.request
@@ -68,8 +69,14 @@ def test_a_hint_does_not_block_the_event_loop(live_server):
         waits.append(_timed_get(live_server.url + "/healthz"))
         time.sleep(0.01)
     asker.join()
-    assert len(hints) == 3 and sum(hints) > 0.3 and len(waits) >= 10, (hints, waits)
-    assert max(waits) < 0.25, (waits, hints)  # the hints took tenths of a second each: /healthz did not wait
+    assert len(hints) == 3 and sum(hints) > 0.3, (hints, waits)
+    # A loop frozen while a hint thinks answers /healthz a few times in all, each after most of a hint.
+    # Judged by the many answers, not by the slowest: on a loaded machine one answer can wait on the
+    # scheduler for tenths of a second (a CI run saw 0.54 s once, among hints of 1 s each).
+    shortest = min(hints)
+    assert len(waits) >= 10, (waits, hints)
+    assert statistics.median(waits) < shortest / 4 and statistics.quantiles(waits, n=10)[-1] < shortest / 2, \
+        (waits, hints)
 
 
 def test_bots_in_workers_play_exactly_what_the_seed_says(client):
