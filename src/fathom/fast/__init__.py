@@ -12,8 +12,10 @@ compiled), ``jit`` (how kernels are compiled: without reference counting where t
 nothing), ``batch_face`` (what every batch's Python face has in common), ``games`` (which games are
 compiled, by their own names), ``spread`` (slices of a batch handed to threads as they ask),
 ``verify`` (the comparison loop the differential tests share), ``cache`` (numba told to keep the
-compiled kernels by a digest of their sources, see ``fathom.kernel_cache``), ``sim_tasks`` (what the games'
-``--fast`` simulations share: which games and bots, batches, threads, timing). The command line is
+compiled kernels by a digest of their sources, see ``fathom.kernel_cache``), ``dispatch`` (each kernel
+compiled once: per argument types, not per constant a caller passes, and not again in each
+process), ``sim_tasks`` (what the games' ``--fast`` simulations share: which games and bots,
+batches, threads, timing). The command line is
 in ``fathom.cli`` (``fathom fast``, ``fathom bench --fast``).
 
 Nothing here is imported by the reference engine; without numba the game installs and plays, and
@@ -25,6 +27,7 @@ try:
 except ImportError:  # the reference engine needs none of this; need.py says how to install it
     pass
 else:
-    from fathom.fast.cache import install as _install
+    from fathom.fast import cache as _cache, dispatch as _dispatch
 
-    _install()  # kernels cached by a digest of their sources, not by their path (see cache.py)
+    _cache.install()  # kernels cached by a digest of their sources, not by their path (see cache.py)
+    _dispatch.install()  # each kernel compiled once: not per constant passed, not per process (see dispatch.py)

@@ -58,19 +58,24 @@ class DigestLocator(_locator_base()):  # type: ignore[misc]
 
     @classmethod
     def from_function(cls, py_func: Any, py_file: str) -> DigestLocator | None:
-        try:
-            where = Path(py_file).resolve()
-        except OSError:
+        root = package_of(py_file)
+        if root is None:
             return None
-        for root, folder in _ROOTS.items():
-            if where.is_relative_to(root):
-                locator = cls(py_func, py_file, root, folder)
-                try:
-                    locator.ensure_cache_path()
-                except OSError:  # not writable: numba's own locators get their turn
-                    return None
-                return locator
+        locator = cls(py_func, py_file, root, _ROOTS[root])
+        try:
+            locator.ensure_cache_path()
+        except OSError:  # not writable: numba's own locators get their turn
+            return None
+        return locator
+
+
+def package_of(py_file: str) -> Path | None:
+    """The registered package folder that holds ``py_file``, if one does."""
+    try:
+        where = Path(py_file).resolve()
+    except OSError:
         return None
+    return next((root for root in _ROOTS if where.is_relative_to(root)), None)
 
 
 def register(package: Path, folder: Path) -> None:
