@@ -42,10 +42,11 @@ def install() -> None:
     """Put both changes in place (once per process)."""
     from numba.core import dispatcher, types
 
-    if getattr(dispatcher.Dispatcher.get_call_template, _MARK, False):
+    compiled: Any = dispatcher.Dispatcher  # numba's stubs list neither of the two members changed here
+    if getattr(compiled.get_call_template, _MARK, False):
         return
-    typed_by_literals = dispatcher.Dispatcher.get_call_template
-    drawn_id = dispatcher._MemoMixin._uuid
+    typed_by_literals = compiled.get_call_template
+    drawn_id = compiled._uuid
 
     def get_call_template(self: Any, args: Any, kws: Any) -> Any:
         if _ours(self.py_func.__code__.co_filename):
@@ -61,5 +62,5 @@ def install() -> None:
         return drawn_id.fget(self)
 
     setattr(get_call_template, _MARK, True)
-    dispatcher.Dispatcher.get_call_template = get_call_template
-    dispatcher.Dispatcher._uuid = property(kernel_id, doc=drawn_id.__doc__)
+    compiled.get_call_template = get_call_template
+    compiled._uuid = property(kernel_id, doc=drawn_id.__doc__)
