@@ -203,7 +203,16 @@ export function installTips() {
   }, true);
   document.addEventListener("focusin", (ev) => { const target = ev.target.closest?.("[data-tip]"); if (target) showTip(target); });
   document.addEventListener("focusout", () => hideTip());
-  document.addEventListener("scroll", () => hideTip(), true);
+  document.addEventListener("scroll", followTip, true);
+}
+
+// A scroll moves the explained thing: the box follows it while it is on screen. (Hiding it on every
+// scroll lost the box of a hover whose own scroll into view was reported just after it.)
+function followTip() {
+  const target = tipState.for;
+  if (!target) return;
+  const r = target.getBoundingClientRect();
+  if (target.isConnected && r.bottom > 0 && r.top < innerHeight) showTip(target); else hideTip();
 }
 
 // ---- the live connection ---------------------------------------------------------------------
