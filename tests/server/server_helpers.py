@@ -178,6 +178,16 @@ class LiveServer:
         with urllib.request.urlopen(req, timeout=timeout) as r:
             return json.load(r)
 
+    def wait_over(self, tid: str, timeout: float = 60.0) -> dict[str, Any]:
+        """Table ``tid``'s state once its game is over."""
+        end = time.time() + timeout
+        while time.time() < end:
+            st = self.get(f"/api/tables/{tid}/state")
+            if st["to_move"] == "over":
+                return st
+            time.sleep(0.1)
+        raise AssertionError(f"table {tid} did not finish in {timeout} s")
+
 
 def open_context(browser: Any, url: str, size: tuple[int, int] = (1280, 800), lang: str = "en",
                  **extra: Any) -> tuple[Any, Any]:
@@ -192,10 +202,11 @@ def open_context(browser: Any, url: str, size: tuple[int, int] = (1280, 800), la
 
 
 def motion_done(page: Any, timeout: float = 10000) -> None:
-    """Wait until the page's move animations and CSS transitions (every one that ends) are over: a thing is
-    measured where it lands, not on its way (a loaded machine stretches the motion)."""
+    """Wait until the page's move animations and CSS transitions are over: a thing is measured where it
+    lands, not on its way (a loaded machine stretches the motion). The CSS keyframe animations (a turn's
+    glows, the thinking dots) move nothing and are not waited for."""
     page.wait_for_function("document.getAnimations().every((a) => a.playState !== 'running' "
-                           "|| a.effect.getComputedTiming().endTime === Infinity)", timeout=timeout)
+                           "|| a instanceof CSSAnimation)", timeout=timeout)
 
 
 def map_laid_out(page: Any, timeout: float = 10000) -> None:

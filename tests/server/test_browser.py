@@ -450,6 +450,14 @@ def test_the_deep_blue_board_by_keyboard_and_its_map_in_words(live_server, brows
     page.wait_for_function(f"document.body.dataset.move !== '{move}'", timeout=20000)
     assert page.evaluate("[...document.querySelectorAll('#moves button.move')].some(b => b.dataset.action.startsWith('pay'))")
     assert not _accessibility_problems(page)
+    # the turn's glows move for under 5 s and then rest lit (WCAG 2.2.2); only the thinking dots of a bot repeat
+    glows = page.evaluate("""document.getAnimations().filter((a) => a instanceof CSSAnimation)
+      .map((a) => [a.animationName, a.effect.getComputedTiming().endTime])""")
+    assert glows and all(end <= 5000 for _, end in glows), glows
+    endless = page.evaluate("""[...document.styleSheets].flatMap((sheet) => [...sheet.cssRules])
+      .flatMap((rule) => rule.style ? [rule] : [...(rule.cssRules ?? [])])  // a style rule, or those of an @media
+      .filter((rule) => rule.style?.animationIterationCount === 'infinite').map((rule) => rule.selectorText)""")
+    assert endless == [".thinking-mark i"], endless
     # a person whose system asks for less motion: the turn banner and the glows stop pulsing
     pulsing = "getComputedStyle(document.querySelector('.turn-banner.mine')).animationName"
     assert page.evaluate(pulsing) != "none"
