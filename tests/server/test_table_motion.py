@@ -258,6 +258,7 @@ NUMBERED = {"dive-scored", "play", "recruit", "refresh", "pay", "move", "rush", 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_every_log_line_of_a_bot_game_has_names_and_numbers_and_no_internal_id(hurried_server, browser, game, lang):
     links = hurried_server.post("/api/tables", {"game": game, "seed": 12, "seats": [{"kind": "bot", "bot": "1"}] * 4})
+    hurried_server.wait_over(links["id"])  # the page opened on the finished game reads its whole log at once
     context, page = open_page(browser, f"{hurried_server.url}/t/{links['id']}", lang=lang)
     page.wait_for_function("document.body.dataset.status === 'over'", timeout=60000)
     lines = page.evaluate("""() => { const r = window.fathom.renderer; r.annotate?.(window.fathom.events);
