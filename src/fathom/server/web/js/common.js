@@ -176,7 +176,11 @@ export function showTip(target) {
   box.innerHTML = text.split("\n").map((line, i) => i === 0 ? `<b>${esc(line)}</b>` : `<span>${esc(line)}</span>`).join("");
   box.hidden = false;
   tipState.for = target;
-  const r = target.getBoundingClientRect();
+  placeTip(box, target.getBoundingClientRect());
+}
+
+// Above the thing explained, or below it when there is no room, always inside the window.
+function placeTip(box, r) {
   const w = box.offsetWidth, h = box.offsetHeight;
   let left = Math.min(Math.max(4, r.left + r.width / 2 - w / 2), innerWidth - w - 4);
   let top = r.top - h - 8;
@@ -212,7 +216,7 @@ function followTip() {
   const target = tipState.for;
   if (!target) return;
   const r = target.getBoundingClientRect();
-  if (target.isConnected && r.bottom > 0 && r.top < innerHeight) showTip(target); else hideTip();
+  if (target.isConnected && r.bottom > 0 && r.top < innerHeight) placeTip(tipState.el, r); else hideTip();
 }
 
 // ---- the live connection ---------------------------------------------------------------------
