@@ -11,6 +11,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from typing import Any
 
 CHROMIUM = "/usr/bin/chromium"
@@ -75,9 +76,13 @@ def run_async(coroutine: Any) -> Any:
 
 def wait_over(client: Any, tid: str, timeout: float = 60.0) -> dict[str, Any]:
     """The state of table ``tid`` once its game is over (bots play on the server, not in the request)."""
+    return _until_over(lambda: client.get(f"/api/tables/{tid}/state").json(), tid, timeout)
+
+
+def _until_over(state: Callable[[], dict[str, Any]], tid: str, timeout: float) -> dict[str, Any]:
     end = time.time() + timeout
     while time.time() < end:
-        st = client.get(f"/api/tables/{tid}/state").json()
+        st = state()
         if st["to_move"] == "over":
             return st
         time.sleep(0.05)
@@ -180,13 +185,7 @@ class LiveServer:
 
     def wait_over(self, tid: str, timeout: float = 60.0) -> dict[str, Any]:
         """Table ``tid``'s state once its game is over."""
-        end = time.time() + timeout
-        while time.time() < end:
-            st = self.get(f"/api/tables/{tid}/state")
-            if st["to_move"] == "over":
-                return st
-            time.sleep(0.1)
-        raise AssertionError(f"table {tid} did not finish in {timeout} s")
+        return _until_over(lambda: self.get(f"/api/tables/{tid}/state"), tid, timeout)
 
 
 def open_context(browser: Any, url: str, size: tuple[int, int] = (1280, 800), lang: str = "en",
