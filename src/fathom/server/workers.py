@@ -59,6 +59,9 @@ def default_workers() -> int:
 
 # ---- what runs in a worker --------------------------------------------------------------------
 def _init_worker(server: int) -> None:
+    # Follow the server first: what comes after imports numba at a low priority, which on a busy
+    # machine took over ten seconds, and a server killed meanwhile left this worker behind.
+    threading.Thread(target=_follow_parent, args=(server,), daemon=True, name="fathom-parent").start()
     try:
         os.nice(10)  # thinking yields the CPU to the event loop's process
     except OSError:
@@ -69,7 +72,6 @@ def _init_worker(server: int) -> None:
         from fathom import kernel_cache
 
         kernel_cache.set_mode("background")
-    threading.Thread(target=_follow_parent, args=(server,), daemon=True, name="fathom-parent").start()
 
 
 def _follow_parent(parent: int) -> None:
