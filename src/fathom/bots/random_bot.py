@@ -10,6 +10,7 @@ class RandomBot:
     """Picks uniformly among the legal actions, with its own seeded generator."""
 
     name = "random"
+    instant = True  # see fathom.bots.registry.decides_at_once
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)

@@ -14,7 +14,7 @@ import logging
 import time
 from typing import TYPE_CHECKING, Any
 
-from fathom.bots.registry import make_bot
+from fathom.bots.registry import decides_at_once, make_bot
 from fathom.core.api import CHANCE, State
 from fathom.server import forced, workers
 from fathom.server.db import Conflict, LoggedAction
@@ -101,8 +101,11 @@ async def think(ref: Referee, table: LiveTable) -> LoggedAction:
     seed = (table.rec.seed * 1_000_003 + st.move_number() * 7919 + who) % (2**62)
     lane = workers.BOTS if bots_only(table) else workers.PEOPLE
     try:
-        action, problem = await ref.thinker.run(table.id, lane, workers.bot_move, name, table.rec.game,
-                                                seed, st.clone())
+        if decides_at_once(name, table.rec.game):  # cheaper here than a trip to a worker (same bot, same move)
+            action, problem = workers.bot_move(name, table.rec.game, seed, st.clone())
+        else:
+            action, problem = await ref.thinker.run(table.id, lane, workers.bot_move, name, table.rec.game,
+                                                    seed, st.clone())
     except ProtocolError:
         raise  # busy: the caller waits and asks again
     except Exception as exc:  # noqa: BLE001 - a worker that died must not stop the table

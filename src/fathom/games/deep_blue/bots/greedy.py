@@ -26,6 +26,7 @@ class DeepBlueGreedyBot(ViewBot):
     """Level 1: greedy rules for every kind of Deep Blue decision."""
 
     name = "greedy"
+    instant = True  # no search, well under a millisecond a move: see fathom.bots.registry.decides_at_once
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)

@@ -40,6 +40,7 @@ class IntoTheBlueGreedyBot(ViewBot):
     """Level 1: greedy dice and placements (see the module docstring)."""
 
     name = "greedy"
+    instant = True  # no search, well under a millisecond a move: see fathom.bots.registry.decides_at_once
 
     def decide(self, state: State, view: dict[str, Any], seat: int, legal: list[int]) -> int:
         turn = view["turn"]
