@@ -13,12 +13,12 @@ from __future__ import annotations
 import argparse
 import os
 import resource
-import threading
 import time
 from typing import Any
 
 from rich.text import Text
 
+from fathom.core import helper_process
 from fathom.fast.need import have_numba, need_numba
 
 
@@ -38,11 +38,7 @@ def run(args: argparse.Namespace, console: Any) -> int:
         console.print(Text(f"{time.strftime('%H:%M:%S')} {text}"), soft_wrap=True)
 
     if args.background:
-        try:
-            os.nice(10)  # a person's game, the server's event loop and its bot workers go first
-        except OSError:
-            pass
-        threading.Thread(target=_follow_parent, args=(os.getppid(),), daemon=True, name="fathom-parent").start()
+        helper_process.serve(os.getppid())  # a person's game, the server and its bot workers go first
     start = time.perf_counter()
     with kernel_cache.compile_lock(wait=not args.background, inherited=args.lock_fd) as held:
         if not held:
@@ -59,11 +55,3 @@ def run(args: argparse.Namespace, console: Any) -> int:
     say(f"ready: {len(warmed)} game(s) {verb} in {time.perf_counter() - start:.1f} s "
         f"(CPU {time.process_time():.1f} s, peak memory {peak:.0f} MB)")
     return 0
-
-
-def _follow_parent(parent: int) -> None:
-    """End a background compile when the front end that started it is gone (a killed server leaves
-    nothing behind)."""
-    while os.getppid() == parent:
-        time.sleep(1.0)
-    os._exit(0)

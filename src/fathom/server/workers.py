@@ -34,12 +34,12 @@ import functools
 import multiprocessing
 import os
 import threading
-import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from fathom.core import helper_process
 from fathom.server.protocol import ProtocolError
 
 PEOPLE, BOTS, HINTS, ANALYSIS = 0, 1, 2, 3
@@ -59,31 +59,13 @@ def default_workers() -> int:
 
 # ---- what runs in a worker --------------------------------------------------------------------
 def _init_worker(server: int) -> None:
-    # Follow the server first: what comes after imports numba at a low priority, which on a busy
-    # machine took over ten seconds, and a server killed meanwhile left this worker behind.
-    threading.Thread(target=_follow_parent, args=(server,), daemon=True, name="fathom-parent").start()
-    try:
-        os.nice(10)  # thinking yields the CPU to the event loop's process
-    except OSError:
-        pass
+    helper_process.serve(server)  # thinking yields the CPU to the event loop's process, and ends with it
     from fathom.fast.need import have_numba
 
     if have_numba():  # a move never waits for a compiler: Python playouts until the kernels are ready
         from fathom import kernel_cache
 
         kernel_cache.set_mode("background")
-
-
-def _follow_parent(parent: int) -> None:
-    """End this worker when its server is gone (killed, or stopped without shutting the pool down).
-
-    A spawned worker holds both ends of the pool's pipe, so it never sees the server's end
-    close: left alone it would wait for jobs for ever. The server's pid comes from the server
-    itself: a worker still booting when the server died would otherwise take init for it.
-    """
-    while os.getppid() == parent:
-        time.sleep(1.0)
-    os._exit(0)
 
 
 def bot_move(name: str, game: str, seed: int, state: Any) -> tuple[int, str | None]:
