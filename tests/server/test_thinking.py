@@ -261,7 +261,8 @@ def test_bots_that_do_not_search_play_in_the_servers_own_process(db_path, monkey
     assert [decides_at_once(level, "deep-blue") for level in "0123"] == [True, True, False, False]
     assert decides_at_once("greedy", "into-the-blue") and not decides_at_once("no-such-bot", "deep-blue")
     with TestClient(create_app(db_path)) as client:
-        quick = make_table(client, [{"kind": "bot", "bot": "1"}, {"kind": "bot", "bot": "0"}], bot_delay_ms=0)
+        quick = make_table(client, [{"kind": "bot", "bot": "1"}, {"kind": "bot", "bot": "0"}], game="into-the-blue",
+                           bot_delay_ms=0)
         searching = make_table(client, [{"kind": "bot", "bot": "2"}, {"kind": "bot", "bot": "1"}], bot_delay_ms=0, seed=5)
         wait_over(client, quick["id"], timeout=120)
         st = client.get(f"/api/tables/{searching['id']}/state").json()

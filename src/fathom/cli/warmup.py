@@ -21,6 +21,10 @@ from rich.text import Text
 from fathom.core import helper_process
 from fathom.fast.need import have_numba, need_numba
 
+COMPILE_NICENESS = 10
+"""A background compile runs below everything a person waits for: their game, the server and its bot
+workers (which think with Python playouts meanwhile)."""
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--background", action="store_true",
@@ -38,7 +42,7 @@ def run(args: argparse.Namespace, console: Any) -> int:
         console.print(Text(f"{time.strftime('%H:%M:%S')} {text}"), soft_wrap=True)
 
     if args.background:
-        helper_process.serve(os.getppid())  # a person's game, the server and its bot workers go first
+        helper_process.serve(os.getppid(), COMPILE_NICENESS)
     start = time.perf_counter()
     with kernel_cache.compile_lock(wait=not args.background, inherited=args.lock_fd) as held:
         if not held:

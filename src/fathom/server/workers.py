@@ -45,6 +45,11 @@ from fathom.server.protocol import ProtocolError
 PEOPLE, BOTS, HINTS, ANALYSIS = 0, 1, 2, 3
 """Lanes: bots at tables with a person seated first; all-bot tables and hints after, taking turns;
 a finished game's analysis only when nothing else waits."""
+WORKER_NICENESS = 5
+"""How far below the server's CPU priority its workers think. The event loop's process wins the cores
+(at 5 steps it weighs three times a worker), yet a worker is not starved by everything else the
+machine runs: at 10 steps (a ninth of the weight), a browser and a test run on two cores kept a
+level-3 bot from answering for over 20 seconds."""
 PER_TABLE_RUNNING = 1  # jobs of one owner (a table's bots, an address's hints) thinking at once
 PER_TABLE_WAITING = 4  # jobs of one owner waiting
 
@@ -59,7 +64,7 @@ def default_workers() -> int:
 
 # ---- what runs in a worker --------------------------------------------------------------------
 def _init_worker(server: int) -> None:
-    helper_process.serve(server)  # thinking yields the CPU to the event loop's process, and ends with it
+    helper_process.serve(server, WORKER_NICENESS)
     from fathom.fast.need import have_numba
 
     if have_numba():  # a move never waits for a compiler: Python playouts until the kernels are ready
