@@ -14,7 +14,7 @@ pytest.importorskip("sqlalchemy")
 
 warnings.filterwarnings("ignore", message=".*httpx.*", category=DeprecationWarning)
 
-from server_helpers import CHROMIUM, CHROMIUM_ARGS, LiveServer  # noqa: E402
+from server_helpers import CHROMIUM, CHROMIUM_ARGS, LiveServer, PatientBrowser  # noqa: E402
 
 # Playwright's wait_for_function evaluates in the page: the servers these tests start allow it
 # (a production server never does; see fathom.server.guard.TEST_EVAL_ENV)
@@ -64,7 +64,7 @@ def browser():
     from playwright import sync_api
     with sync_api.sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
+        yield PatientBrowser(b)
         b.close()
 
 

@@ -14,6 +14,26 @@ import urllib.request
 from collections.abc import Callable
 from typing import Any
 
+PATIENCE_MS = 60_000
+"""How long a browser test waits for the page to show something. An idle machine shows it in a second
+or two; a loaded CI machine took over 15 s (a page load, a bot's move), and failed tests for it. A
+wait that fails still ends, and a test that asserts a time asserts it by itself."""
+
+class PatientBrowser:
+    """The session's browser, whose every new context waits :data:`PATIENCE_MS` by default (Playwright's 30 s)."""
+
+    def __init__(self, browser: Any) -> None:
+        self.browser = browser
+
+    def new_context(self, **options: Any) -> Any:
+        context = self.browser.new_context(**options)
+        context.set_default_timeout(PATIENCE_MS)
+        return context
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.browser, name)
+
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -200,7 +220,7 @@ def open_context(browser: Any, url: str, size: tuple[int, int] = (1280, 800), la
     return context, page
 
 
-def motion_done(page: Any, timeout: float = 10000) -> None:
+def motion_done(page: Any, timeout: float = PATIENCE_MS) -> None:
     """Wait until the page's move animations and CSS transitions are over: a thing is measured where it
     lands, not on its way (a loaded machine stretches the motion). The CSS keyframe animations (a turn's
     glows, the thinking dots) move nothing and are not waited for."""
@@ -208,7 +228,7 @@ def motion_done(page: Any, timeout: float = 10000) -> None:
                            "|| a instanceof CSSAnimation)", timeout=timeout)
 
 
-def map_laid_out(page: Any, timeout: float = 10000) -> None:
+def map_laid_out(page: Any, timeout: float = PATIENCE_MS) -> None:
     """Wait until Deep Blue's map has its own laid-out size (its site labels at reading size): a loaded
     machine lays it out late, and a frame measured before that is the screen's width, not the map's."""
     page.wait_for_function("[...document.querySelectorAll('.site-slot .node-label')].some((e) => "
@@ -218,5 +238,5 @@ def map_laid_out(page: Any, timeout: float = 10000) -> None:
 def open_page(browser: Any, url: str, size: tuple[int, int] = (1280, 800), lang: str = "en", **extra: Any) -> tuple[Any, Any]:
     """:func:`open_context` on a table's page, once the table is shown."""
     context, page = open_context(browser, url, size, lang, **extra)
-    page.wait_for_function("['playing', 'over'].includes(document.body.dataset.status)", timeout=15000)
+    page.wait_for_function("['playing', 'over'].includes(document.body.dataset.status)", timeout=PATIENCE_MS)
     return context, page
