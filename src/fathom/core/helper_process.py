@@ -16,10 +16,12 @@ POLL_SECONDS = 1.0
 
 def serve(parent: int, niceness: int) -> None:
     """Make this process a helper of ``parent``: it ends when ``parent`` is gone, and runs ``niceness``
-    steps below its CPU priority (``nice``). The watch starts first: the caller's next step may import numba at the lower
-    priority, which on a busy machine took over ten seconds, and a parent killed meanwhile must not
-    leave this process behind. ``parent`` comes from the parent itself: a helper still booting when
-    its parent died would otherwise take init for it."""
+    steps below its CPU priority (``nice``).
+
+    The watch starts first: the caller's next step may import numba at the lower priority, which on
+    a busy machine took over ten seconds, and a parent killed meanwhile must not leave this process
+    behind. ``parent`` comes from the parent itself: a helper still booting when its parent died
+    would otherwise take init for it."""
     threading.Thread(target=_end_with, args=(parent,), daemon=True, name="fathom-parent").start()
     try:
         os.nice(niceness)
