@@ -1,4 +1,5 @@
-"""Bots and hints think in worker processes, so the server's event loop only sends and receives.
+"""Bots that search and hints think in worker processes, so the server's event loop only sends and
+receives (a bot that does not search plays in the server's process: :func:`fathom.bots.registry.decides_at_once`).
 
 A level-3 bot searches for a few tenths of a second per move; on the event loop that
 froze every page of every table. Here each search is a job for a process pool, and the
