@@ -240,6 +240,7 @@ def test_pass_and_play_hides_each_hand_behind_a_curtain_on_one_device(live_serve
             assert live_server.get(f"/api/tables/{tid}/state")["to_move"] == seat
             assert ("Ann", "Bob")[seat // 2] in page.inner_text("#curtain")
             assert page.locator("[data-card]").count() == 0 and page.inner_text("#main") == ""  # no hand on screen
+            assert page.evaluate("document.body.dataset.status") == "playing"  # the game is on, behind the curtain
             if handed_to:
                 page.locator("#pass-ready").click()
             else:
@@ -285,6 +286,37 @@ def test_pass_and_play_hides_each_hand_behind_a_curtain_on_one_device(live_serve
     assert len(page.evaluate("new URLSearchParams(location.hash.slice(1)).getAll('token')")) == 2
     assert sorted(page.evaluate("Object.keys(window.fathom.device)")) == ["0", "2"]
     assert not page.errors, page.errors
+    context.close()
+
+
+def test_pass_and_play_a_hand_over_as_the_page_opens_shows_the_game_in_play(live_server, browser):
+    """The page's first state may already ask to hand over (the turn passed while the page loaded, as at a
+    rematch whose bot moved): the curtain comes before anything is drawn, and the page said "loading" for ever."""
+    links = live_server.post("/api/tables", {"game": "deep-blue", "seed": 8, "seats": [
+        {"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]})
+    tid, keys = links["id"], [seat["token"] for seat in links["seats"]]
+    held: list[Any] = []
+
+    def late(route: Any) -> None:  # both seats' first looks are answered once the turn has passed
+        if len(held) == len(keys):  # answered: later looks go through
+            route.continue_()
+            return
+        held.append((route, route.fetch()))
+        if len(held) < len(keys):
+            return
+        first = live_server.get(f"/api/tables/{tid}/state")["to_move"]
+        while (state := live_server.get(f"/api/tables/{tid}/state", keys[first]))["to_move"] == first:
+            live_server.post(f"/api/tables/{tid}/act", {"action": state["legal"][0][1], "expect": state["move_number"]},
+                             token=keys[first])
+        for waiting, answer in held:
+            waiting.fulfill(response=answer)
+
+    context = browser.new_context()
+    page = context.new_page()
+    page.route("**/api/tables/*/state*", late)
+    page.goto(f"{live_server.url}/t/{tid}#token={keys[0]}&token={keys[1]}")
+    page.wait_for_function("document.body.dataset.curtain !== undefined")
+    assert page.evaluate("document.body.dataset.status") == "playing"
     context.close()
 
 

@@ -217,6 +217,9 @@ function showCurtain(seat) {
   curtain.hidden = false;
   document.body.dataset.curtain = String(seat);
   document.body.dataset.move = String(move);
+  // the game is in play, if hidden: a page whose first state asks for a hand-over (a rematch whose
+  // bot moved while the page loaded) is never rendered before the curtain, and stayed "loading"
+  document.body.dataset.status = "playing";
   const b = document.getElementById("turn-banner");
   b.textContent = t("t.pass_to", { name });
   b.className = "turn-banner";
