@@ -19,6 +19,7 @@ PATIENCE_MS = 60_000
 or two; a loaded CI machine took over 15 s (a page load, a bot's move), and failed tests for it. A
 wait that fails still ends, and a test that asserts a time asserts it by itself."""
 
+
 class PatientBrowser:
     """The session's browser, whose every new context waits :data:`PATIENCE_MS` by default (Playwright's 30 s)."""
 
