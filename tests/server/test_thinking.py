@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 from server_helpers import bearer, make_table, run_async, wait_over
 
+from tests.processes import parent_of, still_alive
+
 from fathom.bots.registry import make_bot
 from fathom.core.registry import new_game
 from fathom.server.protocol import ProtocolError
@@ -216,33 +218,15 @@ def test_bot_workers_end_with_their_server(live_server):
     children: list[int] = []
     while len(children) < 2 and time.time() < end:  # the workers boot (the resource tracker is a child too)
         time.sleep(0.2)
-        children = [int(p) for p in os.listdir("/proc") if p.isdigit() and _parent_of(int(p)) == server]
+        children = [int(p) for p in os.listdir("/proc") if p.isdigit() and parent_of(int(p)) == server]
     assert children, "the server has worker processes"
     live_server.kill()
-    end = time.time() + 20  # each worker looks for its server every second; a busy machine may be slow to run it
-    while time.time() < end and any(_alive(p) for p in children):
-        time.sleep(0.2)
-    left = [p for p in children if _alive(p)]
+    left = still_alive(children, 20)  # each worker looks for its server every second; a busy machine may be slow to run it
     said = {p: Path(f"/proc/{p}/cmdline").read_bytes()[:80] for p in left}
     for p in left:  # do not leave them to the next test either
         os.kill(p, signal.SIGKILL)
     assert not left, said
 
-
-def _parent_of(pid: int) -> int | None:
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return int(f.read().rsplit(")", 1)[1].split()[1])
-    except (OSError, ValueError, IndexError):
-        return None
-
-
-def _alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
 
 
 def test_bots_that_do_not_search_play_in_the_servers_own_process(db_path, monkeypatch):
