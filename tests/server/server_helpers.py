@@ -132,6 +132,13 @@ def free_port() -> int:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
 
+TEST_BOT_WORKERS = "1"
+"""How many bot workers a test's server starts unless the test asks (``--bot-workers``). Each worker loads
+level 3's kernels as its server starts, about a CPU-second, and most tests seat no bot that searches: with the
+default of one per core, the workers' start took a third of the CPU of the browser tests. The tests of how
+the workers share out bots and hints ask for two."""
+
+
 class LiveServer:
     """``python -m fathom.server`` on 127.0.0.1 with a SQLite file (or a database URL); can be killed
     and restarted."""
@@ -139,6 +146,8 @@ class LiveServer:
     def __init__(self, db: str, *args: str) -> None:
         self.db = db
         self.args = list(args)  # more `fathom serve` options, such as --trusted-proxy
+        if "--bot-workers" not in self.args:
+            self.args += ["--bot-workers", TEST_BOT_WORKERS]
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen | None = None

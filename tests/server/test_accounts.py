@@ -570,7 +570,7 @@ def test_a_real_server_takes_the_account_limits_from_its_options(tmp_path):
 
     from server_helpers import LiveServer
 
-    server = LiveServer(str(tmp_path / "limits.db"), "--failed-logins-per-name", "1", "--bot-workers", "1")
+    server = LiveServer(str(tmp_path / "limits.db"), "--failed-logins-per-name", "1")
     server.start()
     try:
         def post(path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any], Any]:

@@ -34,7 +34,7 @@ def _app(db_path: str, **kwargs):
 
 
 def _server(tmp_path, *args: str) -> LiveServer:
-    server = LiveServer(str(tmp_path / "edge.db"), "--bot-workers", "1", *args)
+    server = LiveServer(str(tmp_path / "edge.db"), *args)
     server.start()
     return server
 

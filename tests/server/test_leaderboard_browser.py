@@ -71,7 +71,7 @@ def test_more_players_come_a_page_at_a_time_and_an_empty_board_says_so(tmp_path:
         st = finished(seed, 2, "into-the-blue")
         standings.record_finished(store, record(f"t{seed}", st, [f"p{2 * seed}", f"p{2 * seed + 1}"]), st, log_of(st))
     store.close()
-    server = LiveServer(db, "--bot-workers", "1")
+    server = LiveServer(db)
     server.start()
     try:
         context, page = _open(browser, server.url + "/leaderboard?game=into-the-blue", (1280, 800), "en")

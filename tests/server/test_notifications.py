@@ -33,7 +33,7 @@ def hooks():
 
 
 def serve(db: str, sink: SmtpSink, *extra: str) -> LiveServer:
-    server = LiveServer(db, "--bot-workers", "1", "--smtp", sink.url, "--mail-from", "fathom <games@example.org>",
+    server = LiveServer(db, "--smtp", sink.url, "--mail-from", "fathom <games@example.org>",
                         "--allow-private-webhooks", *extra)
     server.start()
     return server
@@ -411,7 +411,7 @@ def test_a_mail_server_that_never_answers_holds_up_no_move(tmp_path: Path, hooks
     hole = socket.socket()
     hole.bind(("127.0.0.1", 0))
     hole.listen(16)  # accepts (the kernel does) and never answers
-    server = LiveServer(str(tmp_path / "tb.db"), "--bot-workers", "1", "--smtp",
+    server = LiveServer(str(tmp_path / "tb.db"), "--smtp",
                         f"smtp://127.0.0.1:{hole.getsockname()[1]}?timeout=60", "--mail-from", "games@example.org",
                         "--allow-private-webhooks")
     server.start()

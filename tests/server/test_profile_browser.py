@@ -32,7 +32,7 @@ def counted_server(tmp_path: Path):
                                   log_of(st))
     expected = standings.player(store, "alice")
     store.close()
-    server = LiveServer(db, "--bot-workers", "1")
+    server = LiveServer(db)
     server.start()
     yield server, expected
     server.stop()

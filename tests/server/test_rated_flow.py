@@ -79,7 +79,7 @@ def play_to_the_end(tid: str, seats: dict[int, Client], stranger: Client) -> int
 
 def test_two_accounts_play_a_rated_turn_based_table_over_http(tmp_path: Path) -> None:
     sink, hooks = SmtpSink().start(), WebhookReceiver().start()
-    server = LiveServer(str(tmp_path / "flow.db"), "--bot-workers", "1", "--smtp", sink.url,
+    server = LiveServer(str(tmp_path / "flow.db"), "--smtp", sink.url,
                         "--mail-from", "fathom <games@example.org>", "--allow-private-webhooks")
     server.start()
     try:

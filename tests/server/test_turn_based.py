@@ -91,7 +91,7 @@ def test_the_deadline_survives_a_restart(tmp_path: Path) -> None:
     """The deadline is stored: a restart shows the same one, and one that passed while the server was down
     is acted on once it is back (the stand-in plays that turn)."""
     db = str(tmp_path / "tb.db")
-    server = LiveServer(db, "--bot-workers", "1")
+    server = LiveServer(db)
     server.start()
     try:
         kept = server.post("/api/tables", spec(turn_based=True, move_time={"days": 1}))["id"]
@@ -118,7 +118,7 @@ def test_the_deadline_survives_a_restart(tmp_path: Path) -> None:
 def test_time_running_out_plays_the_stand_in_for_that_turn_and_tells_the_person(tmp_path: Path) -> None:
     sink, hooks = SmtpSink().start(), WebhookReceiver().start()
     db = str(tmp_path / "tb.db")
-    server = LiveServer(db, "--bot-workers", "1", "--smtp", sink.url, "--mail-from", "games@example.org",
+    server = LiveServer(db, "--smtp", sink.url, "--mail-from", "games@example.org",
                         "--allow-private-webhooks")
     server.start()
     try:
