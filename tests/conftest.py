@@ -1,10 +1,12 @@
 """Fixtures every test folder may use: the command line in-process, the reference bench's games, and
-the seat views a piece of code asks for."""
+the seat views a piece of code asks for; and level 3's kernels compiled once, from the run's start."""
 
 from __future__ import annotations
 
 import io
 import os
+import subprocess
+import sys
 from collections.abc import Callable
 
 import pytest
@@ -20,6 +22,37 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     (a page waiting for a bot's pace, a server starting, a sleep between moves), and a third worker
     fills it: on the 2-core machine the suite took 547 s against 592 s with two, run back to back."""
     return len(os.sched_getaffinity(0)) + 1
+
+
+_WARMUP = pytest.StashKey["subprocess.Popen[bytes]"]()
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """On a machine that never compiled level 3's kernels, ``fathom warmup`` compiles them from the run's
+    first second, as .ci/run and a deploy do ahead of time, at the tests' own CPU priority.
+
+    Why: otherwise the first server a test starts begins that compile in the background, at the low
+    priority a server gives it (nobody waits there: its bots think with Python playouts meanwhile), and
+    the tests that need the kernels (the analysis, level 3's differential tests) waited for it behind
+    three busy test workers. The kernels' lock (:mod:`fathom.kernel_cache`) makes every other process
+    wait for this one and then load them. Only the run's first process does it (not each xdist worker)."""
+    if hasattr(session.config, "workerinput"):
+        return
+    from fathom import kernel_cache
+    from fathom.fast.need import have_numba
+
+    if have_numba() and not kernel_cache.ready() and not kernel_cache.preparing():
+        session.config.stash[_WARMUP] = subprocess.Popen(
+            [sys.executable, "-m", "fathom.cli.main", "warmup"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """A run shorter than the compile (a single test file) does not leave it running: numba keeps what it
+    compiled so far, and the next run goes on from there."""
+    warmup = session.config.stash.get(_WARMUP, None)
+    if warmup is not None and warmup.poll() is None:
+        warmup.terminate()
+        warmup.wait()
 
 
 class Run:
