@@ -41,9 +41,13 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     from fathom import kernel_cache
     from fathom.fast.need import have_numba
 
-    if have_numba() and not kernel_cache.ready() and not kernel_cache.preparing():
-        session.config.stash[_WARMUP] = subprocess.Popen(
-            [sys.executable, "-m", "fathom.cli.main", "warmup"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        if not have_numba() or kernel_cache.ready() or kernel_cache.preparing():
+            return
+    except OSError:  # no cache folder to write: the tests compile where they need to, as before
+        return
+    session.config.stash[_WARMUP] = subprocess.Popen(
+        [sys.executable, "-m", "fathom.cli.main", "warmup"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
