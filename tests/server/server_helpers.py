@@ -132,6 +132,7 @@ def free_port() -> int:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
 
+
 TEST_BOT_WORKERS = "1"
 """How many bot workers a test's server starts unless the test asks (``--bot-workers``). Each worker loads
 level 3's kernels as its server starts, about a CPU-second, and most tests seat no bot that searches: with the
