@@ -231,23 +231,23 @@ def open_context(browser: Any, url: str, size: tuple[int, int] = (1280, 800), la
     return context, page
 
 
-def motion_done(page: Any, timeout: float = PATIENCE_MS) -> None:
+def motion_done(page: Any) -> None:
     """Wait until the page's move animations and CSS transitions are over: a thing is measured where it
     lands, not on its way (a loaded machine stretches the motion). The CSS keyframe animations (a turn's
     glows, the thinking dots) move nothing and are not waited for."""
     page.wait_for_function("document.getAnimations().every((a) => a.playState !== 'running' "
-                           "|| a instanceof CSSAnimation)", timeout=timeout)
+                           "|| a instanceof CSSAnimation)")
 
 
-def map_laid_out(page: Any, timeout: float = PATIENCE_MS) -> None:
+def map_laid_out(page: Any) -> None:
     """Wait until Deep Blue's map has its own laid-out size (its site labels at reading size): a loaded
     machine lays it out late, and a frame measured before that is the screen's width, not the map's."""
     page.wait_for_function("[...document.querySelectorAll('.site-slot .node-label')].some((e) => "
-                           "e.getBoundingClientRect().height >= 12)", timeout=timeout)
+                           "e.getBoundingClientRect().height >= 12)")
 
 
 def open_page(browser: Any, url: str, size: tuple[int, int] = (1280, 800), lang: str = "en", **extra: Any) -> tuple[Any, Any]:
     """:func:`open_context` on a table's page, once the table is shown."""
     context, page = open_context(browser, url, size, lang, **extra)
-    page.wait_for_function("['playing', 'over'].includes(document.body.dataset.status)", timeout=PATIENCE_MS)
+    page.wait_for_function("['playing', 'over'].includes(document.body.dataset.status)")
     return context, page

@@ -11,7 +11,6 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from server_helpers import PATIENCE_MS
 
 pytestmark = pytest.mark.filterwarnings("ignore")
 
@@ -26,8 +25,7 @@ def _open(browser: Any, url: str, frames: list | None = None) -> tuple[Any, Any]
     if frames is not None:
         page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(payload)))
     page.goto(url)
-    page.wait_for_function("document.body.dataset.status === 'playing' || document.body.dataset.status === 'over'",
-                           timeout=PATIENCE_MS)
+    page.wait_for_function("document.body.dataset.status === 'playing' || document.body.dataset.status === 'over'")
     page.errors = errors  # type: ignore[attr-defined]
     return context, page
 
@@ -53,8 +51,7 @@ def _click_a_legal_move(page: Any, rng: random.Random, prefer: tuple[str, ...] =
             page.locator(".legal[data-action]").nth(index).click(timeout=5000)
         except Exception:  # noqa: BLE001 - re-rendered under the pointer: pick again
             continue
-        page.wait_for_function(f"document.body.dataset.move !== '{move}' || document.body.dataset.status === 'over'",
-                               timeout=PATIENCE_MS)
+        page.wait_for_function(f"document.body.dataset.move !== '{move}' || document.body.dataset.status === 'over'")
         return actions[index]
     raise AssertionError(f"could not click a legal move at move {move}")
 
@@ -128,7 +125,7 @@ def test_a_person_plays_a_whole_deep_blue_game_against_a_bot_by_clicking(live_se
     # and a rematch takes the person to their seat at a new table of the same game
     page.locator("#rematch-btn").click()
     page.wait_for_function(f"!location.pathname.endsWith('/{links['id']}')")
-    page.wait_for_function("document.body.dataset.status === 'playing'", timeout=PATIENCE_MS)
+    page.wait_for_function("document.body.dataset.status === 'playing'")
     assert page.evaluate("window.fathom.you") == 0
     assert not page.errors, page.errors
     context.close()
@@ -192,7 +189,7 @@ def test_two_people_in_two_browsers_never_receive_each_others_hand(live_server, 
             assert "hand" not in other and "rest" not in other
             # the hand on screen is the seat's own hand of the newest message (read together in the page,
             # once its render caught up: forced moves may bring the next message while this one is drawn)
-            pages[seat].wait_for_function(SHOWN_IS_OWN_HAND, arg=seat, timeout=PATIENCE_MS)
+            pages[seat].wait_for_function(SHOWN_IS_OWN_HAND, arg=seat)
     for seat in (0, 1):
         states = [json.loads(f) for f in frames[seat] if isinstance(f, str) and '"type":"state"' in f]
         assert len(states) > 10
@@ -232,8 +229,7 @@ def test_pass_and_play_hides_each_hand_behind_a_curtain_on_one_device(live_serve
     handed_to, played_by = [], set()
     for _ in range(60):
         page.wait_for_function("document.body.dataset.curtain !== undefined || document.body.dataset.status === 'over'"
-                               " || (document.body.dataset.mine === '1' && !document.body.dataset.pending)",
-                               timeout=PATIENCE_MS)
+                               " || (document.body.dataset.mine === '1' && !document.body.dataset.pending)")
         curtain = page.evaluate("document.body.dataset.curtain")
         if curtain is not None:
             seat = int(curtain)
@@ -270,7 +266,7 @@ def test_pass_and_play_hides_each_hand_behind_a_curtain_on_one_device(live_serve
             time.sleep(0.05)  # within the server's 20 moves a second per seat key
         else:
             time.sleep(0.02)
-    page.wait_for_function("document.body.dataset.status === 'over'", timeout=PATIENCE_MS)
+    page.wait_for_function("document.body.dataset.status === 'over'")
     assert page.locator("#summary tr").count() == 1 + 8  # how the game went: a row per number, a column per seat
     heads = page.evaluate("[...document.querySelectorAll('#summary tr:first-child th')].map(e => e.textContent)")
     bot = live_server.get(f"/api/tables/{tid}")["seats"][1]["name"]  # the bot's name (issue 52)
@@ -282,7 +278,7 @@ def test_pass_and_play_hides_each_hand_behind_a_curtain_on_one_device(live_serve
     page.locator("#review-dialog .rules-close button").click()
     page.locator("#rematch-btn").click()
     page.wait_for_function(f"!location.pathname.endsWith('/{tid}')")
-    page.wait_for_function("document.body.dataset.status === 'playing'", timeout=PATIENCE_MS)
+    page.wait_for_function("document.body.dataset.status === 'playing'")
     assert len(page.evaluate("new URLSearchParams(location.hash.slice(1)).getAll('token')")) == 2
     assert sorted(page.evaluate("Object.keys(window.fathom.device)")) == ["0", "2"]
     assert not page.errors, page.errors
@@ -328,7 +324,7 @@ def test_pass_and_play_watches_as_a_spectator_while_the_bots_play(live_server, b
     rng = random.Random(3)
     for _ in range(40):  # the people play (handing over as asked) until a turn passes to the bot
         page.wait_for_function("document.body.dataset.curtain !== undefined || "
-                               "(document.body.dataset.mine === '1' && !document.body.dataset.pending)", timeout=PATIENCE_MS)
+                               "(document.body.dataset.mine === '1' && !document.body.dataset.pending)")
         if page.evaluate("document.body.dataset.curtain") is not None:
             page.locator("#pass-ready").click()
             continue
@@ -340,8 +336,7 @@ def test_pass_and_play_watches_as_a_spectator_while_the_bots_play(live_server, b
     # while the bot thinks (0.7 s) the page watches as anyone could: nobody's hand on screen
     page.wait_for_function("window.fathom.you === null && window.fathom.msg !== null")
     assert page.locator("#hand [data-card]").count() == 0 and page.is_visible("#main")
-    page.wait_for_function("document.body.dataset.curtain !== undefined || document.body.dataset.mine === '1'",
-                           timeout=PATIENCE_MS)  # then the next person's turn, behind the curtain if the device must pass
+    page.wait_for_function("document.body.dataset.curtain !== undefined || document.body.dataset.mine === '1'")  # then the next person's turn, behind the curtain if the device must pass
     assert not page.errors, page.errors
     context.close()
 
@@ -364,12 +359,12 @@ def test_reconnect_and_a_killed_server_mid_game(live_server, browser):
     assert page.evaluate("window.fathom.msg.move_number") == before["move_number"]
     # the server process is killed mid-game and started again on the same database
     live_server.kill()
-    page.wait_for_function("document.getElementById('conn').classList.contains('off')", timeout=PATIENCE_MS)
+    page.wait_for_function("document.getElementById('conn').classList.contains('off')")
     live_server.start()
     after = live_server.get(f"/api/tables/{links['id']}/state", token)
     assert after["view"] == before["view"] and after["legal"] == before["legal"]
     assert after["events"] == before["events"]
-    page.wait_for_function("document.getElementById('conn').classList.contains('on')", timeout=PATIENCE_MS)
+    page.wait_for_function("document.getElementById('conn').classList.contains('on')")
     _wait_turn(page)
     assert page.evaluate("window.fathom.msg.move_number") == before["move_number"]
     for _ in range(5):
@@ -397,7 +392,7 @@ def test_into_the_blue_by_clicking_dice_and_levels(live_server, browser):
             for i in rng.sample(range(dice.count()), rng.randint(1, 3)):
                 page.locator("svg.die.selectable").nth(i).click()
             page.locator("#reroll-btn.legal").click()
-            page.wait_for_function(f"document.body.dataset.move !== '{move}'", timeout=PATIENCE_MS)
+            page.wait_for_function(f"document.body.dataset.move !== '{move}'")
             rerolled = True
         else:
             _click_a_legal_move(page, rng)
@@ -439,7 +434,7 @@ def test_into_the_blue_with_the_keyboard_alone_and_what_a_screen_reader_hears(li
     move = page.evaluate("document.body.dataset.move")
     _tab_to(page, lambda f: f["id"] == "reroll-btn")
     page.keyboard.press("Enter")
-    page.wait_for_function(f"document.body.dataset.move !== '{move}'", timeout=PATIENCE_MS)
+    page.wait_for_function(f"document.body.dataset.move !== '{move}'")
     # from then on Enter alone plays the game out: after each move the focus is back on the first move
     start = time.time()
     heard: set[str] = set()
@@ -449,7 +444,7 @@ def test_into_the_blue_with_the_keyboard_alone_and_what_a_screen_reader_hears(li
         heard.add(" ".join(page.inner_text("#announce").split()))
         move = page.evaluate("document.body.dataset.move")
         page.keyboard.press("Enter")
-        page.wait_for_function(f"document.body.dataset.move !== '{move}'", timeout=PATIENCE_MS)
+        page.wait_for_function(f"document.body.dataset.move !== '{move}'")
     # what was said aloud is what the log shows as it happens, the bot's moves included
     log = " ".join(page.inner_text("#log").split())
     said = [text for text in heard if text]
@@ -480,7 +475,7 @@ def test_the_deep_blue_board_by_keyboard_and_its_map_in_words(live_server, brows
     assert label.startswith(page.inner_text(f"#moves button[data-action='{action}']").strip())
     move = page.evaluate("document.body.dataset.move")
     page.keyboard.press("Enter")  # recruits: the next step is paying for it
-    page.wait_for_function(f"document.body.dataset.move !== '{move}'", timeout=PATIENCE_MS)
+    page.wait_for_function(f"document.body.dataset.move !== '{move}'")
     assert page.evaluate("[...document.querySelectorAll('#moves button.move')].some(b => b.dataset.action.startsWith('pay'))")
     assert not _accessibility_problems(page)
     # the turn's glows move for under 5 s and then rest lit (WCAG 2.2.2); only the thinking dots of a bot repeat
@@ -583,7 +578,7 @@ def test_an_open_seat_is_taken_from_the_lobby(live_server, browser):
     assert other.inner_text("#take-error") == "Type your name first."
     other.fill("#my-name", "Cy")
     other.locator(f"[data-take='{table}'][data-seat='1']").click()
-    other.wait_for_function("window.fathom && window.fathom.you === 1", timeout=PATIENCE_MS)  # seated, at the table
+    other.wait_for_function("window.fathom && window.fathom.you === 1")  # seated, at the table
     assert live_server.get(f"/api/tables/{table}")["seats"][1]["name"] == "Cy"
     page.goto(live_server.url + "/")  # the lobby offers it no more
     page.wait_for_function("document.body.dataset.ready === '1'")
@@ -609,11 +604,11 @@ def test_on_a_phone_no_page_is_wider_than_the_screen_and_the_moves_are_a_tap_awa
         links = live_server.post("/api/tables", {"game": game, "seed": 2, "seats": [
             {"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "1"}, {"kind": "bot", "bot": "1"}]})
         page.goto(_seat_page(live_server, links, 0))
-        page.wait_for_function("document.body.dataset.status === 'playing'", timeout=PATIENCE_MS)
+        page.wait_for_function("document.body.dataset.status === 'playing'")
         assert page.evaluate(overflow) <= 0, game
         assert not _accessibility_problems(page), game  # in French, on a phone
         # issue 52: the instruction and its buttons ride a bar at the screen's foot, in view at once
-        page.wait_for_function("document.body.dataset.mine === '1'", timeout=PATIENCE_MS)
+        page.wait_for_function("document.body.dataset.mine === '1'")
         assert page.evaluate("""() => [...document.querySelectorAll('#moves .prompt, #moves button.move')].every((b) => {
           const r = b.getBoundingClientRect(); return r.width > 0 && r.top >= 0 && r.bottom <= innerHeight && r.right <= innerWidth; })""")
         assert not page.locator("#to-moves").is_visible()  # nothing to scroll to

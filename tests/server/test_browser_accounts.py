@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import PATIENCE_MS
 from test_browser import _accessibility_problems
 
 pytestmark = pytest.mark.filterwarnings("ignore")
@@ -31,7 +30,7 @@ def _shot(page: Any, name: str, tmp_path: Path) -> None:
 
 
 def _ready(page: Any) -> None:
-    page.wait_for_function("document.body.dataset.ready === '1'", timeout=PATIENCE_MS)
+    page.wait_for_function("document.body.dataset.ready === '1'")
 
 
 @pytest.mark.parametrize(("lang", "size", "name"), [("en", (1280, 800), "Marina"), ("fr", (390, 844), "Corail")])
@@ -88,7 +87,7 @@ def test_sign_up_then_my_games_then_a_seat_with_no_link(live_server, browser, tm
     page.goto(live_server.url + "/account")
     _ready(page)
     rows.nth(0).locator("a").click()
-    page.wait_for_function("window.fathom && window.fathom.msg && window.fathom.you === 0", timeout=PATIENCE_MS)
+    page.wait_for_function("window.fathom && window.fathom.msg && window.fathom.you === 0")
     assert "#token" not in page.url and page.evaluate("window.fathom.msg.legal.length") > 0
     # a new password: said done in the page's language, and this browser stays signed in
     page.goto(live_server.url + "/account")

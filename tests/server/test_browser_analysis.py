@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import PATIENCE_MS
 
 import fathom
 from fathom.bots.specs import build_bot
@@ -39,7 +38,7 @@ def test_graph_marks_jump_and_play_on(live_server: Any, browser: Any) -> None:
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(live_server.url + links["seats"][0]["url"])
-    page.wait_for_function("document.body.dataset.status === 'over'", timeout=PATIENCE_MS)
+    page.wait_for_function("document.body.dataset.status === 'over'")
     page.wait_for_selector("#an-graph", timeout=300_000)  # made by the server's bot workers
     lines = page.locator("#an-graph polyline")
     assert lines.count() == 4
@@ -68,15 +67,13 @@ def test_graph_marks_jump_and_play_on(live_server: Any, browser: Any) -> None:
     assert not re.search(r"\b1 (inaccuracies|mistakes|blunders)\b", legend), legend  # "1 inaccuracy": one, singular
     # French: the marks' names come from the catalog
     page.click("#lang")
-    page.wait_for_function("document.querySelector('.an-legend') && document.querySelector('.an-legend').innerText.includes('gaffe')",
-                           timeout=PATIENCE_MS)
+    page.wait_for_function("document.querySelector('.an-legend') && document.querySelector('.an-legend').innerText.includes('gaffe')")
     # play on from here: a new table at this position, Ann in her seat, bots in the others
     page.locator("#an-graph .an-mark").first.click()
     page.wait_for_selector("#play-on")
     page.click("#play-on")
-    page.wait_for_url(lambda url: "/t/" in url and links["id"] not in url, timeout=PATIENCE_MS)
-    page.wait_for_function("document.body.dataset.status === 'playing' || document.body.dataset.status === 'over'",
-                           timeout=PATIENCE_MS)
+    page.wait_for_url(lambda url: "/t/" in url and links["id"] not in url)
+    page.wait_for_function("document.body.dataset.status === 'playing' || document.body.dataset.status === 'over'")
     new_id = page.url.split("/t/")[1].split("#")[0]
     assert new_id != links["id"] and "#token=" in page.url
     played_on = live_server.get(f"/api/tables/{new_id}/state")

@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import PATIENCE_MS
 
 from fathom.server.botnames import BOT_NAMES
 
@@ -53,7 +52,7 @@ def test_play_against_bots_is_one_click_from_the_lobby_to_your_seat(live_server,
     page.fill("#quick-name", "Ann")
     start = time.perf_counter()
     page.locator("#quick-go").click()  # the one click
-    page.wait_for_function("window.fathom && window.fathom.msg && window.fathom.you === 0", timeout=PATIENCE_MS)
+    page.wait_for_function("window.fathom && window.fathom.msg && window.fathom.you === 0")
     took = time.perf_counter() - start
     assert len(context.pages) == 1 and re.search(r"/t/\w+#token=", page.url)  # this tab, at the seat
     seats = page.evaluate("window.fathom.msg.table.seats")
@@ -76,11 +75,11 @@ def test_a_bot_thinking_shows_a_mark_with_its_name_and_level(live_server, browse
     name = live_server.get(f"/api/tables/{links['id']}")["seats"][1]["name"]
     context, page = _page(browser)
     page.goto(live_server.url + links["seats"][0]["url"])
-    page.wait_for_function("document.body.dataset.thinking === '1'", timeout=PATIENCE_MS)
+    page.wait_for_function("document.body.dataset.thinking === '1'")
     banner = page.inner_text("#turn-banner").strip()
     assert banner == f"{name} (bot · Easy) is thinking…", banner
     assert page.locator("#turn-banner .thinking-mark").count() == 1
-    page.wait_for_function("document.body.dataset.mine === '1'", timeout=PATIENCE_MS)  # the bot moved: Ann's turn
+    page.wait_for_function("document.body.dataset.mine === '1'")  # the bot moved: Ann's turn
     assert page.evaluate("document.body.dataset.thinking") == "" and page.locator(".thinking-mark").count() == 0
     assert not page.errors, page.errors
     context.close()

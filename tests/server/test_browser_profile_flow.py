@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import PATIENCE_MS
 from test_browser import _accessibility_problems, _click_a_legal_move, _wait_turn
 from test_rated_flow import PASSWORD, Client, sign_up
 
@@ -62,7 +61,7 @@ def test_sign_up_my_games_a_move_then_the_profile_with_its_plot(live_server, bro
     bob = sign_up(base, "bob")
     context, page, errors = _context(browser, (1280, 800), "en")
     page.goto(base + "/account")
-    page.wait_for_function("document.body.dataset.ready === '1'", timeout=PATIENCE_MS)
+    page.wait_for_function("document.body.dataset.ready === '1'")
     page.fill("#signup-name", "alice")
     page.fill("#signup-password", PASSWORD)
     page.locator("#signup button[type=submit]").click()
@@ -79,13 +78,13 @@ def test_sign_up_my_games_a_move_then_the_profile_with_its_plot(live_server, bro
             legal = bob.call("GET", f"/api/tables/{tid}/state")[1]["legal"]
             assert bob.call("POST", f"/api/tables/{tid}/act", {"action": legal[0][1]})[0] == 200
     page.reload()
-    page.wait_for_function("document.body.dataset.ready === '1'", timeout=PATIENCE_MS)
+    page.wait_for_function("document.body.dataset.ready === '1'")
     row = page.locator(f"#my-tables li[data-table='{tid}']")
     assert row.count() == 1 and "Your move" in row.inner_text()
     assert page.locator("#my-tables li").first.get_attribute("data-table") == tid  # your move first
     _shot(page, "profile-my-games.png", tmp_path)
     row.locator("a").click()
-    page.wait_for_function("window.fathom && window.fathom.msg && window.fathom.you === 0", timeout=PATIENCE_MS)
+    page.wait_for_function("window.fathom && window.fathom.msg && window.fathom.you === 0")
     assert "#token" not in page.url
     assert _wait_turn(page) == "playing"
     before = page.evaluate("window.fathom.msg.move_number")
@@ -97,9 +96,9 @@ def test_sign_up_my_games_a_move_then_the_profile_with_its_plot(live_server, bro
     # the profile (from "my games"): her rating after the one rated game, its plot, the game's numbers, the
     # table's links
     page.reload()
-    page.wait_for_function("document.body.dataset.ready === '1'", timeout=PATIENCE_MS)
+    page.wait_for_function("document.body.dataset.ready === '1'")
     page.locator("#profile-link").click()
-    page.wait_for_function("document.getElementById('profile').dataset.status === 'shown'", timeout=PATIENCE_MS)
+    page.wait_for_function("document.getElementById('profile').dataset.status === 'shown'")
     assert page.locator(".rating-card").count() == 1
     assert page.locator("#rating-plot .rp-point").count() == 1
     assert page.locator("#stat-games dd").inner_text() == "1"
@@ -108,13 +107,13 @@ def test_sign_up_my_games_a_move_then_the_profile_with_its_plot(live_server, bro
     _shot(page, "profile-desktop.png", tmp_path)
     # its "Review" link opens the table with her own seat's review (her session holds the seat)
     page.locator(f"#recent-list li[data-table='{tid}'] .review-link").click()
-    page.wait_for_selector("#review-dialog[open] #review-summary", timeout=PATIENCE_MS)
+    page.wait_for_selector("#review-dialog[open] #review-summary")
     assert errors == []
     context.close()
     # the same profile on a phone, in French, by someone not signed in
     context, page, errors = _context(browser, (390, 844), "fr")
     page.goto(base + "/players/alice")
-    page.wait_for_function("document.getElementById('profile').dataset.status === 'shown'", timeout=PATIENCE_MS)
+    page.wait_for_function("document.getElementById('profile').dataset.status === 'shown'")
     assert page.locator("#ratings-title").inner_text() == "Classements"
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     _shot(page, "profile-phone.png", tmp_path)

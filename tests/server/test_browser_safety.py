@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from server_helpers import PATIENCE_MS
 from test_browser import _click_a_legal_move, _open
 
 pytestmark = pytest.mark.filterwarnings("ignore")
@@ -30,7 +29,7 @@ def test_behind_the_curtain_nothing_of_the_last_hand_is_left_in_the_page(live_se
     curtains = 0
     for _ in range(40):
         page.wait_for_function("document.body.dataset.curtain !== undefined || "
-                               "(document.body.dataset.mine === '1' && !document.body.dataset.pending)", timeout=PATIENCE_MS)
+                               "(document.body.dataset.mine === '1' && !document.body.dataset.pending)")
         if page.evaluate("document.body.dataset.curtain") is None:
             assert "Your turn" in page.title()
             _click_a_legal_move(page, rng, ("pay", "recruit", "rest", "sail", "dive", "play"))

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from tests.example_games import declare, examples
-from tests.server.server_helpers import PATIENCE_MS, LiveServer
+from tests.server.server_helpers import LiveServer
 
 pytestmark = pytest.mark.filterwarnings("ignore")
 NAMES = [name for example in examples() for name in example.games]
@@ -52,8 +52,7 @@ def test_a_person_plays_an_example_game_in_the_browser(example_server: LiveServe
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(example_server.url + links["seats"][0]["url"])
-    page.wait_for_function("document.body.dataset.status === 'playing' || document.body.dataset.status === 'over'",
-                           timeout=PATIENCE_MS)
+    page.wait_for_function("document.body.dataset.status === 'playing' || document.body.dataset.status === 'over'")
     rng = random.Random(5)
     start, clicks = time.time(), 0
     while True:
@@ -67,8 +66,7 @@ def test_a_person_plays_an_example_game_in_the_browser(example_server: LiveServe
         move = page.evaluate("document.body.dataset.move")
         buttons = page.locator(".legal[data-action]")
         buttons.nth(rng.randrange(buttons.count())).click()
-        page.wait_for_function(f"document.body.dataset.move !== '{move}' || document.body.dataset.status === 'over'",
-                               timeout=PATIENCE_MS)
+        page.wait_for_function(f"document.body.dataset.move !== '{move}' || document.body.dataset.status === 'over'")
         clicks += 1
         if clicks == 3:
             assert page.locator("#main").inner_text().strip()  # the game's renderer drew its board

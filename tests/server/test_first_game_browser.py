@@ -8,7 +8,6 @@ import re
 from typing import Any
 
 import pytest
-from server_helpers import PATIENCE_MS
 
 pytestmark = pytest.mark.filterwarnings("ignore")
 
@@ -34,13 +33,13 @@ def _page(browser: Any, server: Any, tid: str, token: str, lang: str = "en") -> 
 
 
 def _my_turn(page: Any) -> None:
-    page.wait_for_function("document.body.dataset.mine === '1' && !document.body.dataset.pending", timeout=PATIENCE_MS)
+    page.wait_for_function("document.body.dataset.mine === '1' && !document.body.dataset.pending")
 
 
 def _click(page: Any, action: str) -> None:
     move = page.evaluate("document.body.dataset.move")
     page.locator(f"#moves button[data-action='{action}']").click()
-    page.wait_for_function(f"document.body.dataset.move !== '{move}'", timeout=PATIENCE_MS)
+    page.wait_for_function(f"document.body.dataset.move !== '{move}'")
     _my_turn(page)
 
 
@@ -83,7 +82,7 @@ def test_moves_by_name_in_both_languages_and_the_card_being_paid_for(browser: An
             first = en.evaluate("window.fathom.msg.legal[0][1]")
             move = en.evaluate("document.body.dataset.move")
             en.locator(f"#moves button[data-action='{first}']").click()
-            en.wait_for_function(f"document.body.dataset.move !== '{move}'", timeout=PATIENCE_MS)
+            en.wait_for_function(f"document.body.dataset.move !== '{move}'")
         # the log in the order things happened: the choice, the payments, the hire
         log = en.eval_on_selector_all("#log li", "ls => ls.map(l => l.textContent.trim())")
         said = [i for i, line in enumerate(log) if line.startswith("Ann ")]
@@ -114,8 +113,7 @@ def test_sail_by_destination_and_forced_moves(browser: Any, live_server: Any) ->
         _shot(page, "sail-targets")
         move = page.evaluate("document.body.dataset.move")
         page.locator(f"g.route[data-to='{far['to']}']").click()
-        page.wait_for_function(f"+document.body.dataset.move >= {int(move) + 3} && !document.body.dataset.pending",
-                               timeout=PATIENCE_MS)
+        page.wait_for_function(f"+document.body.dataset.move >= {int(move) + 3} && !document.body.dataset.pending")
         boats = page.evaluate("window.fathom.msg.view.seats[0].boats")
         assert boats[0]["node"] == far["to"]
         assert page.evaluate("window.fathom.msg.view.step.movement") == 1

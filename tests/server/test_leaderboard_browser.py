@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import PATIENCE_MS, LiveServer, open_context
+from server_helpers import LiveServer, open_context
 from test_browser import _accessibility_problems
 from test_profile_browser import counted_server  # noqa: F401 - the fixture: alice, bob and carol's rated tables
 from test_ratings import finished, log_of, record
@@ -28,7 +28,7 @@ def _board(server: Any, game: str) -> list[dict[str, Any]]:
 
 def _open(browser: Any, url: str, size: tuple[int, int], lang: str) -> tuple[Any, Any]:
     context, page = open_context(browser, url, size, lang)
-    page.wait_for_function("document.getElementById('leaderboard').dataset.status !== 'loading'", timeout=PATIENCE_MS)
+    page.wait_for_function("document.getElementById('leaderboard').dataset.status !== 'loading'")
     return context, page
 
 

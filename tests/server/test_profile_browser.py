@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import PATIENCE_MS, LiveServer, open_context
+from server_helpers import LiveServer, open_context
 from test_ratings import finished, log_of, record
 
 from fathom.server import standings
@@ -40,7 +40,7 @@ def counted_server(tmp_path: Path):
 
 def _open(browser: Any, url: str, size: tuple[int, int], lang: str) -> tuple[Any, Any]:
     context, page = open_context(browser, url, size, lang)
-    page.wait_for_function("document.getElementById('profile').dataset.status !== 'loading'", timeout=PATIENCE_MS)
+    page.wait_for_function("document.getElementById('profile').dataset.status !== 'loading'")
     return context, page
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
-from server_helpers import PATIENCE_MS, bearer, map_laid_out, open_page
+from server_helpers import bearer, map_laid_out, open_page
 
 pytestmark = pytest.mark.filterwarnings("ignore")
 
@@ -160,7 +160,7 @@ def test_the_others_last_moves_stay_marked_until_yours_with_a_summary(live_serve
     context, page = open_page(browser, live_server.url + links["seats"][0]["url"])
     note = '.player[data-seat="1"] .last-move-note'
     for _ in range(3):  # a few turns: each time the bot's move is marked on Ann's turn and gone once she moves
-        page.wait_for_function("document.body.dataset.mine === '1' && !document.body.dataset.pending", timeout=PATIENCE_MS)
+        page.wait_for_function("document.body.dataset.mine === '1' && !document.body.dataset.pending")
         if page.locator(note).count() == 0:
             move = page.evaluate("document.body.dataset.move")
             page.locator("#moves button.move").first.click()
@@ -178,7 +178,7 @@ def test_the_others_last_moves_stay_marked_until_yours_with_a_summary(live_serve
             assert page.locator(f"{note}, .last-move, .last-move-site").count() == 0
             assert not page.locator("#since").is_visible()
     # the lobby of this browser says which of its tables waits for it
-    page.wait_for_function("document.body.dataset.mine === '1'", timeout=PATIENCE_MS)
+    page.wait_for_function("document.body.dataset.mine === '1'")
     lobby = context.new_page()
     lobby.goto(live_server.url + "/")
     lobby.wait_for_selector(f"[data-your-move='{links['id']}']")
@@ -211,7 +211,7 @@ def test_on_a_desktop_the_board_hand_moves_and_log_fit_one_screen(live_server, b
     context, page = open_page(browser, live_server.url + links["seats"][0]["url"], size)
     rng = random.Random(6)
     for _ in range(12):  # the first turns, a dive's turns among them
-        page.wait_for_function("document.body.dataset.mine === '1' && !document.body.dataset.pending", timeout=PATIENCE_MS)
+        page.wait_for_function("document.body.dataset.mine === '1' && !document.body.dataset.pending")
         try:  # the page may still be laying out the new state (a loaded machine): give it a moment
             page.wait_for_function(f"() => ({NEEDED})().length === 0", timeout=5000)
         except PlaywrightTimeout:
@@ -290,7 +290,7 @@ def test_less_motion_asked_for_gives_highlights_and_no_animation(live_server, br
     page.wait_for_function("window.fathom.motion.played.length >= 5", timeout=60000)
     assert page.evaluate("window.fathom.motion.played.every((p) => p.animation === null)")
     assert page.evaluate("document.getAnimations().filter((a) => String(a.id).startsWith('fathom-')).length") == 0
-    page.wait_for_selector(".changed", state="attached", timeout=PATIENCE_MS)  # a plain highlight where the thing now is
+    page.wait_for_selector(".changed", state="attached")  # a plain highlight where the thing now is
     context.close()
 
 
@@ -303,7 +303,7 @@ def test_into_the_blue_dice_tumble_in_and_shells_drop_onto_their_level(live_serv
     done = 0
     start = time.time()
     while seen != {"dice", "shells"} and time.time() - start < 60:
-        page.wait_for_function(f"window.fathom.motion.played.length > {done}", timeout=PATIENCE_MS)
+        page.wait_for_function(f"window.fathom.motion.played.length > {done}")
         count = page.evaluate("window.fathom.motion.played.length")
         for i in range(done, count):
             if page.evaluate(OVERTAKEN, i):

@@ -12,7 +12,7 @@ import urllib.request
 from typing import Any
 
 import pytest
-from server_helpers import PATIENCE_MS, bearer, map_laid_out, motion_done, open_page
+from server_helpers import bearer, map_laid_out, motion_done, open_page
 
 import fathom
 
@@ -179,7 +179,7 @@ def test_on_a_phone_the_instruction_and_buttons_are_in_view_and_nothing_is_clipp
     context = browser.new_context(**PHONE)
     page = context.new_page()
     page.goto(live_server.url + links["seats"][0]["url"])
-    page.wait_for_function("document.body.dataset.mine === '1'", timeout=PATIENCE_MS)
+    page.wait_for_function("document.body.dataset.mine === '1'")
     motion_done(page)
     map_laid_out(page)
     assert page.evaluate(IN_VIEW, "#moves .prompt") == [] and page.evaluate(IN_VIEW, "#moves button") == []
@@ -204,8 +204,8 @@ def test_on_a_phone_the_instruction_and_buttons_are_in_view_and_nothing_is_clipp
     context = browser.new_context(**PHONE)
     page = context.new_page()
     page.goto(live_server.url + links["seats"][0]["url"])
-    page.wait_for_function("document.body.dataset.mine === '1'", timeout=PATIENCE_MS)
-    page.wait_for_function("document.querySelectorAll('.level .shell b').length >= 4", timeout=PATIENCE_MS)  # laid out
+    page.wait_for_function("document.body.dataset.mine === '1'")
+    page.wait_for_function("document.querySelectorAll('.level .shell b').length >= 4")  # laid out
     motion_done(page)  # and still: a shell dropping onto its level is measured where it lands
     clipped = page.evaluate("""() => [...document.querySelectorAll('.level .shell b')].filter((b) => {
       const r = b.getBoundingClientRect(), level = b.closest('.level').getBoundingClientRect();

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from notice_helpers import Person, SmtpSink, WebhookReceiver, turn_based_table, wait_for
-from server_helpers import PATIENCE_MS, LiveServer
+from server_helpers import LiveServer
 from test_notifications import state
 
 from fathom.server import notice_db
@@ -175,7 +175,7 @@ def test_the_table_page_shows_the_time_left_in_days_and_hours(live_server: LiveS
     try:
         try:  # the page's first render may come before its strings (then it says the key): wait for the words
             page.wait_for_function("([shown]) => { const c = document.getElementById('clock');"
-                                   " return c && !c.hidden && c.innerText.endsWith(shown); }", arg=[shown], timeout=PATIENCE_MS)
+                                   " return c && !c.hidden && c.innerText.endsWith(shown); }", arg=[shown])
         except Exception as exc:
             raise AssertionError(f"the clock says {page.locator('#clock').inner_text()!r}") from exc
         assert page.errors == []
