@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from server_helpers import motion_done, open_page
-from test_table_screen import IN_VIEW, SHOWN, _act, _people
+from test_table_screen import IN_VIEW, SHOWN, _act, _people, off_screen
 
 pytestmark = pytest.mark.filterwarnings("ignore")
 
@@ -95,11 +95,11 @@ def test_since_your_last_move_the_prompt_buttons_and_odds_on_one_screen(live_ser
         page.wait_for_function(f"document.body.dataset.move === '{st['move_number']}' && document.body.dataset.mine === '1'")
         motion_done(page)
         for sel in ("#moves .prompt", "#moves button", ".dice-controls button", "#players .player"):
-            assert page.evaluate(IN_VIEW, sel) == [], (size, sel)
+            assert off_screen(page, IN_VIEW, sel) == [], (size, sel)
         for sel in ("#moves", "#odds"):
-            assert page.evaluate(SHOWN, sel) == [], (size, sel)
+            assert off_screen(page, SHOWN, sel) == [], (size, sel)
         if page.evaluate("!document.getElementById('since').hidden"):
-            assert page.evaluate(SHOWN, "#since") == [], (size, "since")
+            assert off_screen(page, SHOWN, "#since") == [], (size, "since")
             seen += 1
         _act(live_server, links["id"], links["seats"][0]["token"], "stop")
     assert seen >= 4
