@@ -33,8 +33,14 @@ def _ready(page: Any) -> None:
     page.wait_for_function("document.body.dataset.ready === '1'")
 
 
-@pytest.mark.parametrize(("lang", "size", "name"), [("en", (1280, 800), "Marina"), ("fr", (390, 844), "Corail")])
-def test_sign_up_then_my_games_then_a_seat_with_no_link(live_server, browser, tmp_path, lang, size, name):
+def test_sign_up_then_my_games_then_a_seat_with_no_link(live_server, browser, tmp_path):
+    """Two people on one server: in English on a desktop, and in French on a phone."""
+    for lang, size, name in (("en", (1280, 800), "Marina"), ("fr", (390, 844), "Corail")):
+        _sign_up_then_my_games_then_a_seat_with_no_link(live_server, browser, tmp_path, lang, size, name)
+
+
+def _sign_up_then_my_games_then_a_seat_with_no_link(live_server: Any, browser: Any, tmp_path: Path, lang: str,
+                                                    size: tuple[int, int], name: str) -> None:
     words = WORDS[lang]
     context = browser.new_context(viewport={"width": size[0], "height": size[1]})
     context.add_init_script(f"localStorage.setItem('fathom.lang', '{lang}')")

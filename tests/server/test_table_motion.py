@@ -204,26 +204,30 @@ NEEDED = """() => {
 }"""
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (1440, 900)])
-def test_on_a_desktop_the_board_hand_moves_and_log_fit_one_screen(live_server, browser, size):
+def test_on_a_desktop_the_board_hand_moves_and_log_fit_one_screen(live_server, browser):
     links = live_server.post("/api/tables", {"game": "deep-blue", "seed": 6,
                                              "seats": [{"kind": "human", "name": "Ann"}] + [{"kind": "bot", "bot": "1"}] * 3})
-    context, page = open_page(browser, live_server.url + links["seats"][0]["url"], size)
+    sizes = [(1280, 800), (1440, 900)]  # one game, Ann's page open at both sizes
+    pages = [open_page(browser, live_server.url + links["seats"][0]["url"], size)[1] for size in sizes]
     rng = random.Random(6)
     for _ in range(12):  # the first turns, a dive's turns among them
-        page.wait_for_function("document.body.dataset.mine === '1' && !document.body.dataset.pending")
-        try:  # the page may still be laying out the new state (a loaded machine): give it a moment
-            page.wait_for_function(f"() => ({NEEDED})().length === 0", timeout=5000)
-        except PlaywrightTimeout:
-            pass  # the assertion below says what is out of view
-        assert page.evaluate(NEEDED) == [], (size, page.evaluate("document.body.dataset.move"))
-        assert page.evaluate("scrollY") == 0
+        for size, page in zip(sizes, pages):
+            page.wait_for_function("document.body.dataset.mine === '1' && !document.body.dataset.pending")
+            try:  # the page may still be laying out the new state (a loaded machine): give it a moment
+                page.wait_for_function(f"() => ({NEEDED})().length === 0", timeout=5000)
+            except PlaywrightTimeout:
+                pass  # the assertion below says what is out of view
+            assert page.evaluate(NEEDED) == [], (size, page.evaluate("document.body.dataset.move"))
+            assert page.evaluate("scrollY") == 0
+        page = pages[0]
         actions = page.evaluate("[...document.querySelectorAll('#moves button.move')].map(b => b.dataset.action)")
         move = page.evaluate("document.body.dataset.move")
         page.evaluate("(a) => window.fathom.act(a)", _choose(actions, rng))
-        page.wait_for_function(f"document.body.dataset.move !== '{move}' || document.body.dataset.status === 'over'")
-    assert not page.errors, page.errors
-    context.close()
+        for page in pages:
+            page.wait_for_function(f"document.body.dataset.move !== '{move}' || document.body.dataset.status === 'over'")
+    for page in pages:
+        assert not page.errors, page.errors
+        page.context.close()
 
 
 def test_on_a_phone_one_column_and_every_move_a_tap_away(live_server, browser):
@@ -255,32 +259,32 @@ NUMBERED = {"dive-scored", "play", "recruit", "refresh", "pay", "move", "rush", 
 
 
 @pytest.mark.parametrize("game", ["deep-blue", "into-the-blue"])
-@pytest.mark.parametrize("lang", ["en", "fr"])
-def test_every_log_line_of_a_bot_game_has_names_and_numbers_and_no_internal_id(hurried_server, browser, game, lang):
+def test_every_log_line_of_a_bot_game_has_names_and_numbers_and_no_internal_id(hurried_server, browser, game):
     links = hurried_server.post("/api/tables", {"game": game, "seed": 12, "seats": [{"kind": "bot", "bot": "1"}] * 4})
     hurried_server.wait_over(links["id"])  # the page opened on the finished game reads its whole log at once
-    context, page = open_page(browser, f"{hurried_server.url}/t/{links['id']}", lang=lang)
-    page.wait_for_function("document.body.dataset.status === 'over'", timeout=60000)
-    lines = page.evaluate("""() => { const r = window.fathom.renderer; r.annotate?.(window.fathom.events);
-      return window.fathom.events.map((e) => { const d = document.createElement('div'); d.innerHTML = r.eventText(e);
-        return [e.type, e.seat ?? null, d.textContent.replace(/\\s+/g, ' ').trim(), d.querySelectorAll('svg').length,
-          e.vp === null]; }); }""")
-    assert len(lines) > 50
-    seats = [page.evaluate(f"window.fathom.seatName({s})") for s in range(4)]
-    for kind, seat, text, pictures, hidden in lines:
-        where = (kind, text)
-        assert text, where
-        assert not re.search(r"\b(start|advanced|sunken-city)-\d|\b(ev|log|card|tile|db|gem)\.[a-z]|\{\w+\}|undefined|null|NaN", text), where
-        assert not any(re.search(rf"(?<![\w-]){re.escape(c)}(?![\w-])", text) for c in CARD_IDS), where
-        if seat is not None:
-            assert seats[seat] in text, where  # who did it, by name
-        if kind in NUMBERED and not hidden:  # a dive's VP stays the scorer's own under hidden totals (R-DB-18)
-            # how much (in figures or, for dice, words: "rerolls all six dice"), or the dice and gems themselves
-            assert re.search(r"\d|\b(six|deux|trois|quatre|cinq|two|three|four|five)\b", text) or pictures, where
-        if lang == "fr":
-            assert not any(re.search(rf"\b{word}\b", text) for word in ENGLISH_ONLY), where
-    assert not page.errors, page.errors
-    context.close()
+    for lang in ("en", "fr"):  # one game read in both languages
+        context, page = open_page(browser, f"{hurried_server.url}/t/{links['id']}", lang=lang)
+        page.wait_for_function("document.body.dataset.status === 'over'", timeout=60000)
+        lines = page.evaluate("""() => { const r = window.fathom.renderer; r.annotate?.(window.fathom.events);
+          return window.fathom.events.map((e) => { const d = document.createElement('div'); d.innerHTML = r.eventText(e);
+            return [e.type, e.seat ?? null, d.textContent.replace(/\\s+/g, ' ').trim(), d.querySelectorAll('svg').length,
+              e.vp === null]; }); }""")
+        assert len(lines) > 50
+        seats = [page.evaluate(f"window.fathom.seatName({s})") for s in range(4)]
+        for kind, seat, text, pictures, hidden in lines:
+            where = (lang, kind, text)
+            assert text, where
+            assert not re.search(r"\b(start|advanced|sunken-city)-\d|\b(ev|log|card|tile|db|gem)\.[a-z]|\{\w+\}|undefined|null|NaN", text), where
+            assert not any(re.search(rf"(?<![\w-]){re.escape(c)}(?![\w-])", text) for c in CARD_IDS), where
+            if seat is not None:
+                assert seats[seat] in text, where  # who did it, by name
+            if kind in NUMBERED and not hidden:  # a dive's VP stays the scorer's own under hidden totals (R-DB-18)
+                # how much (in figures or, for dice, words: "rerolls all six dice"), or the dice and gems themselves
+                assert re.search(r"\d|\b(six|deux|trois|quatre|cinq|two|three|four|five)\b", text) or pictures, where
+            if lang == "fr":
+                assert not any(re.search(rf"\b{word}\b", text) for word in ENGLISH_ONLY), where
+        assert not page.errors, page.errors
+        context.close()
 
 
 def test_less_motion_asked_for_gives_highlights_and_no_animation(live_server, browser):

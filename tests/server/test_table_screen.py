@@ -248,12 +248,16 @@ def _say(ui: dict[str, str], key: str, **params: Any) -> str:
     return text
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
-def test_every_card_spot_and_token_explains_itself(live_server, browser, lang):
-    ui = _catalog(lang)
+def test_every_card_spot_and_token_explains_itself(live_server, browser):
     describe = fathom.new_game("deep-blue", players=2, seed=1).game.describe()
     links = _people(live_server, "deep-blue", 2)
-    context, page = open_page(browser, live_server.url + links["seats"][0]["url"], (1440, 900), lang)
+    for lang in ("en", "fr"):  # one table read in both languages
+        context, page = open_page(browser, live_server.url + links["seats"][0]["url"], (1440, 900), lang)
+        _cards_spots_and_tokens_explain_themselves(page, _catalog(lang), describe)
+        context.close()
+
+
+def _cards_spots_and_tokens_explain_themselves(page: Any, ui: dict[str, str], describe: dict[str, Any]) -> None:
     for card in describe["cards"]:
         tip = page.evaluate("(id) => window.fathom.renderer.cardTip(id)", card["id"]).split("\n")
         name = ui["card." + card["id"]]
@@ -306,7 +310,6 @@ def test_every_card_spot_and_token_explains_itself(live_server, browser, lang):
     page.wait_for_selector("#rules-dialog[open] #card-list")
     assert page.locator("#card-list tr").count() == 1 + len(describe["cards"])
     assert not page.errors, page.errors
-    context.close()
 
 
 def _engine_state(server: Any, tid: str) -> Any:
@@ -365,8 +368,7 @@ def test_the_end_screen_shows_the_engines_places_and_totals(live_server, browser
     context.close()
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (1440, 900)], ids=["1280x800", "1440x900"])
-def test_a_hand_of_eight_different_cards_stays_inside_its_panel(live_server, browser, size):
+def test_a_hand_of_eight_different_cards_stays_inside_its_panel(live_server, browser):
     """Eight kinds of card in hand (greedy bots, seed 3, move 284): each card narrowed into the panel,
     none cut off at its right edge (they stopped at 50 px each and the last ones were clipped)."""
     from fathom.bots.registry import make_bot
@@ -380,9 +382,10 @@ def test_a_hand_of_eight_different_cards_stays_inside_its_panel(live_server, bro
     links = live_server.post("/api/tables", {"game": "deep-blue", "save": state.to_dict(),
                                              "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "1"},
                                                        {"kind": "bot", "bot": "1"}]})
-    context, page = open_page(browser, live_server.url + links["seats"][0]["url"], size)
-    page.wait_for_function("document.body.dataset.mine === '1'")
-    assert page.locator("#hand .hand-row .card").count() == kinds
-    assert off_screen(page, HAND_INSIDE) == [] and off_screen(page, IN_VIEW, "#hand .hand-row .card") == []
-    assert not page.errors, page.errors
-    context.close()
+    for size in ((1280, 800), (1440, 900)):
+        context, page = open_page(browser, live_server.url + links["seats"][0]["url"], size)
+        page.wait_for_function("document.body.dataset.mine === '1'")
+        assert page.locator("#hand .hand-row .card").count() == kinds
+        assert off_screen(page, HAND_INSIDE) == [] and off_screen(page, IN_VIEW, "#hand .hand-row .card") == [], size
+        assert not page.errors, page.errors
+        context.close()
