@@ -1,6 +1,6 @@
 // Deep Blue: the sea map in SVG (sites, routes, buoys, wrecks, boats), market, hand, dive board, bag and odds.
 import { lastMoveNote } from "../../js/motion.js";
-import { I18N, t, esc, gemSvg, spotSvg, coinSvg, cashHtml, vpHtml, propSvg, shieldSvg, pct, GEM_COLOURS, SEAT_COLOURS } from "../../js/common.js";
+import { I18N, t, esc, holds, putHtml, gemSvg, spotSvg, coinSvg, cashHtml, vpHtml, propSvg, shieldSvg, pct, GEM_COLOURS, SEAT_COLOURS } from "../../js/common.js";
 
 const S = 100; // pixels per map unit
 const TILE = 0.82; // tile side in map units
@@ -34,6 +34,7 @@ export default class DeepBlue {
     this.miny = Math.min(...ys) - 0.8; this.maxy = Math.max(...ys) + 0.95;
     this.main = document.getElementById("main");
     this.side = document.getElementById("game-side");
+    this.main.addEventListener("click", (ev) => this.selectBoat(ev));
     document.body.classList.add("deep-blue");
     const css = document.createElement("link"); // this game's own layout, beside the renderer
     css.rel = "stylesheet";
@@ -199,22 +200,34 @@ export default class DeepBlue {
     const boatsWithMoves = [...new Set(sailMoves.map((x) => +x[9]))];
     if (!boatsWithMoves.includes(this.selectedBoat)) this.selectedBoat = boatsWithMoves[0] ?? null;
 
-    // the map keeps where it was scrolled to (a phone pans it); the first time, the harbour's side
-    const scroller = this.main.querySelector(".board-scroll");
-    const scrolled = scroller ? scroller.scrollLeft : null;
     // the board with every seat's board beside it, then the market and your hand; the side column
-    // holds the dive and its odds in one place whatever happens (no reflow when the turn passes)
-    this.main.innerHTML = `<div class="top-row"><div class="board-wrap">${this.boardSvg(msg)}</div>${this.playersHtml(msg)}</div>
-      <div class="lower">${this.marketHtml()}${this.handHtml(msg)}</div>`;
-    this.side.innerHTML = this.diveHtml(msg) + this.bagHtml(msg);
-    const board = this.main.querySelector(".board-scroll");
-    if (board) board.scrollLeft = scrolled ?? board.scrollWidth;
-    this.main.querySelectorAll("[data-select-boat]").forEach((el) => el.addEventListener("click", (ev) => {
-      if (el.classList.contains("legal")) return;
-      ev.stopPropagation();
-      this.selectedBoat = +el.dataset.selectBoat;
-      this.render(this.msg, events);
-    }));
+    // holds the dive and its odds in one place whatever happens (no reflow when the turn passes).
+    // Each part is drawn again only when it changed: most messages leave the map as it was.
+    let wrap = this.main.querySelector(":scope > .top-row > .board-wrap");
+    if (!wrap) {
+      this.main.innerHTML = `<div class="top-row"><div class="board-wrap"></div></div><div class="lower"></div>`;
+      wrap = this.main.querySelector(".board-wrap");
+    }
+    const map = this.boardSvg(msg);
+    if (!holds(wrap, map)) { // the map keeps where it was scrolled to (a phone pans it); the first time, the harbour's side
+      const scrolled = wrap.querySelector(".board-scroll")?.scrollLeft ?? null;
+      putHtml(wrap, map);
+      const board = wrap.querySelector(".board-scroll");
+      if (board) board.scrollLeft = scrolled ?? board.scrollWidth;
+    }
+    while (wrap.nextSibling) wrap.nextSibling.remove();
+    wrap.insertAdjacentHTML("afterend", this.playersHtml(msg));
+    putHtml(this.main.querySelector(":scope > .lower"), this.marketHtml() + this.handHtml(msg));
+    putHtml(this.side, this.diveHtml(msg) + this.bagHtml(msg));
+  }
+
+  /** A click on one of your boats that has no move of its own picks it as the one to sail. */
+  selectBoat(ev) {
+    const el = ev.target.closest("[data-select-boat]");
+    if (!el || el.classList.contains("legal")) return;
+    ev.stopPropagation();
+    this.selectedBoat = +el.dataset.selectBoat;
+    this.render(this.msg, this.app.events);
   }
 
   boardSvg(msg) {

@@ -78,6 +78,51 @@ export function deviceUrl(id, keys) {
   return `/t/${encodeURIComponent(id)}#` + keys.map((k) => "token=" + encodeURIComponent(k)).join("&");
 }
 
+const drawn = new WeakMap(); // element -> [the HTML last put there, its first and last child after]
+
+/** Does ``el`` hold exactly ``html``, as :func:`putHtml` left it? */
+export function holds(el, html) {
+  const was = drawn.get(el);
+  return Boolean(was) && was[0] === html && was[1] === el.firstChild && was[2] === el.lastChild;
+}
+
+/** Put ``html`` in ``el`` unless it holds exactly that already (and nothing has emptied it since): a part
+ *  of the table that did not change is not parsed, styled, laid out and painted again at every message.
+ *  True if it was drawn. */
+export function putHtml(el, html) {
+  if (holds(el, html)) return false;
+  el.innerHTML = html;
+  drawn.set(el, [html, el.firstChild, el.lastChild]);
+  return true;
+}
+
+const lined = new WeakMap(); // list element -> the HTML of each of its children, as putLines left them
+
+/** Make ``list``'s children the elements ``lines`` (one HTML string each, oldest first) by dropping the
+ *  oldest that left and appending the ones that arrived, when the list has only moved on since the last
+ *  call (a log's window of recent lines); otherwise draw it anew. The lines kept are not parsed or laid
+ *  out again. */
+export function putLines(list, lines) {
+  const was = lined.get(list);
+  let gone = -1;
+  if (was && list.children.length === was.length) {
+    for (let d = 0; d < was.length && gone < 0; d++) {
+      const kept = was.length - d;
+      if (kept > lines.length) continue;
+      let same = true;
+      for (let i = 0; i < kept && same; i++) same = was[d + i] === lines[i];
+      if (same) gone = d;
+    }
+  }
+  if (gone < 0) list.innerHTML = lines.join("");
+  else {
+    for (let i = 0; i < gone; i++) list.firstElementChild.remove();
+    const arrived = lines.slice(was.length - gone);
+    if (arrived.length) list.insertAdjacentHTML("beforeend", arrived.join(""));
+  }
+  lined.set(list, lines);
+}
+
 export function esc(v) {
   return String(v ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
 }

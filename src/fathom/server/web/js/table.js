@@ -3,7 +3,7 @@
 // The page connects as the seat to move; between their turns it watches as a spectator (nobody's
 // hand on screen), and before another of its seats moves it hides everything behind a curtain until
 // that person says they hold the device.
-import { t, esc, pickLang, loadStrings, openRules, showDialog, deviceUrl, I18N, Live, translatePage, announce, botLevel, seatLabel, installTips, hideTip } from "./common.js";
+import { t, esc, pickLang, loadStrings, openRules, showDialog, deviceUrl, I18N, Live, translatePage, announce, botLevel, seatLabel, installTips, hideTip, putLines } from "./common.js";
 import { renderHostPanel } from "./host.js";
 import { Motion } from "./motion.js";
 import { renderAnalysis } from "./analysis.js";
@@ -490,8 +490,8 @@ function renderLog(events) {
     const text = r.eventText(e);
     const jump = over ? stepOfEvent(e) : null; // a finished game replays from any line
     return text ? `<li class="ev ev-${esc(e.type)}${jump !== null ? " jump" : ""}"${jump !== null ? ` data-jump="${jump}" title="${esc(t("t.replay_at"))}"` : ""}>${text}</li>` : "";
-  });
-  ol.innerHTML = items.join("");
+  }).filter(Boolean);
+  putLines(ol, items); // the lines already shown stay; the new ones are appended
   ol.scrollTop = ol.scrollHeight;
 }
 
@@ -752,7 +752,9 @@ function boardTargets() {
   document.querySelectorAll(".legal[data-action]:not(button), [data-select-boat]").forEach((el) => {
     const what = (el.dataset.steps ? el.querySelector("title")?.textContent : named.get(el.dataset.action))
       || el.querySelector("title")?.textContent || el.dataset.action;
-    const about = el.getAttribute("aria-label");
+    // what the element says of itself, kept aside the first time: a part not redrawn is named afresh, not twice
+    if (el.dataset.about === undefined) el.dataset.about = el.getAttribute("aria-label") || "";
+    const about = el.dataset.about;
     Object.entries({ tabindex: "0", role: "button", "aria-label": about ? `${what}. ${about}` : what })
       .forEach(([name, value]) => el.setAttribute(name, value));
   });
