@@ -42,7 +42,10 @@ def test_an_all_ismcts_table_at_pace_0_neither_blocks_its_creation_nor_freezes_t
     waits = [_timed_get(live_server.url + "/healthz") for _ in range(40) if not time.sleep(0.05)]
     st = live_server.get(f"/api/tables/{links['id']}/state")
     assert st["move_number"] > 0 and st["to_move"] != "over"  # the bots are playing, in workers
-    assert max(waits) < 0.5, waits
+    # Judged by the many answers, not the slowest (as the hint test below): a loop that played level 3's
+    # moves itself would answer most of them after most of a move; on a loaded machine one answer can
+    # wait on the scheduler for half a second (a CI run saw 0.52 s once among answers of 1-9 ms).
+    assert statistics.median(waits) < 0.1 and statistics.quantiles(waits, n=10)[-1] < 0.25, waits
 
 
 def test_a_hint_does_not_block_the_event_loop(live_server):
