@@ -74,9 +74,9 @@ SHOWN = """(sel) => [...document.querySelectorAll(sel)].filter((el) => !el.hidde
 
 
 def off_screen(page: Any, check: str, sel: str | None = None) -> list[str]:
-    """What ``check`` (:data:`IN_VIEW`, :data:`SHOWN`, :data:`HAND_INSIDE`) finds out of place for ``sel``
-    once the page has settled: a frame caught mid-change on a loaded machine gets up to 3 s to land; what
-    stays out of place is a fault."""
+    """What ``check`` (a page function listing what is out of place, such as :data:`IN_VIEW`, :data:`SHOWN`
+    or :data:`HAND_INSIDE`) finds for ``sel`` once the page has settled: a frame caught mid-change on a
+    loaded machine gets up to 3 s to land; what stays out of place is a fault."""
     try:
         page.wait_for_function(f"(sel) => ({check})(sel).length === 0", arg=sel, timeout=3000)
     except PlaywrightTimeout:
@@ -196,7 +196,7 @@ def test_on_a_phone_the_instruction_and_buttons_are_in_view_and_nothing_is_clipp
     page.wait_for_function("document.body.dataset.mine === '1'")
     motion_done(page)
     map_laid_out(page)
-    assert page.evaluate(IN_VIEW, "#moves .prompt") == [] and page.evaluate(IN_VIEW, "#moves button") == []
+    assert off_screen(page, IN_VIEW, "#moves .prompt") == [] and off_screen(page, IN_VIEW, "#moves button") == []
     sizes = page.evaluate("[...document.querySelectorAll('#moves button')].map((b) => { const r = b.getBoundingClientRect(); return [r.width, r.height]; })")
     assert sizes and all(w >= 24 and h >= 24 for w, h in sizes), sizes
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
@@ -221,11 +221,13 @@ def test_on_a_phone_the_instruction_and_buttons_are_in_view_and_nothing_is_clipp
     page.wait_for_function("document.body.dataset.mine === '1'")
     page.wait_for_function("document.querySelectorAll('.level .shell b').length >= 4")  # laid out
     motion_done(page)  # and still: a shell dropping onto its level is measured where it lands
-    clipped = page.evaluate("""() => [...document.querySelectorAll('.level .shell b')].filter((b) => {
+    clipped = off_screen(page, """() => [...document.querySelectorAll('.level .shell b')].filter((b) => {
       const r = b.getBoundingClientRect(), level = b.closest('.level').getBoundingClientRect();
-      return r.right > level.right - 2 || r.right > innerWidth; }).length""")
-    assert page.locator(".level .shell b").count() >= 4 and clipped == 0
-    assert page.evaluate(IN_VIEW, "#moves .prompt") == [] and page.evaluate(IN_VIEW, "#moves button") == []
+      return r.right > level.right - 2 || r.right > innerWidth; }).map((b) => {
+      const r = b.getBoundingClientRect(), level = b.closest('.level').getBoundingClientRect();
+      return `${b.textContent} ends at ${Math.round(r.right)}, its level at ${Math.round(level.right)}`; })""")
+    assert page.locator(".level .shell b").count() >= 4 and clipped == [], clipped
+    assert off_screen(page, IN_VIEW, "#moves .prompt") == [] and off_screen(page, IN_VIEW, "#moves button") == []
     sizes = page.evaluate("""[...document.querySelectorAll('#moves button, .dice .die.selectable, .level.legal')]
       .map((b) => { const r = b.getBoundingClientRect(); return [r.width, r.height]; })""")
     assert sizes and all(w >= 24 and h >= 24 for w, h in sizes), sizes  # the bar's buttons, the dice, the levels
