@@ -246,6 +246,19 @@ def map_laid_out(page: Any) -> None:
                            "e.getBoundingClientRect().height >= 12)")
 
 
+def off_screen(page: Any, check: str, sel: str | None = None, settle_ms: int = 3000) -> list[str]:
+    """What ``check`` (a page function listing what is out of place for ``sel``) finds once the page has
+    settled: a frame caught mid-change on a loaded machine gets up to ``settle_ms`` to land; what stays
+    out of place is a fault, and the list says what."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.wait_for_function(f"(sel) => ({check})(sel).length === 0", arg=sel, timeout=settle_ms)
+    except PlaywrightTimeout:
+        pass
+    return page.evaluate(check, sel)
+
+
 def open_page(browser: Any, url: str, size: tuple[int, int] = (1280, 800), lang: str = "en", **extra: Any) -> tuple[Any, Any]:
     """:func:`open_context` on a table's page, once the table is shown."""
     context, page = open_context(browser, url, size, lang, **extra)

@@ -9,8 +9,8 @@ import time
 from typing import Any
 
 import pytest
-from server_helpers import motion_done, open_page
-from test_table_screen import IN_VIEW, SHOWN, _act, _people, off_screen
+from server_helpers import motion_done, off_screen, open_page
+from test_table_screen import IN_VIEW, SHOWN, _act, _people
 
 pytestmark = pytest.mark.filterwarnings("ignore")
 

@@ -10,8 +10,7 @@ import time
 from typing import Any
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
-from server_helpers import bearer, map_laid_out, open_page
+from server_helpers import bearer, map_laid_out, off_screen, open_page
 
 pytestmark = pytest.mark.filterwarnings("ignore")
 
@@ -213,11 +212,8 @@ def test_on_a_desktop_the_board_hand_moves_and_log_fit_one_screen(live_server, b
     for _ in range(12):  # the first turns, a dive's turns among them
         for size, page in zip(sizes, pages):
             page.wait_for_function("document.body.dataset.mine === '1' && !document.body.dataset.pending")
-            try:  # the page may still be laying out the new state (a loaded machine): give it a moment
-                page.wait_for_function(f"() => ({NEEDED})().length === 0", timeout=5000)
-            except PlaywrightTimeout:
-                pass  # the assertion below says what is out of view
-            assert page.evaluate(NEEDED) == [], (size, page.evaluate("document.body.dataset.move"))
+            # the page may still be laying out the new state (a loaded machine): it gets 5 s to settle
+            assert off_screen(page, NEEDED, settle_ms=5000) == [], (size, page.evaluate("document.body.dataset.move"))
             assert page.evaluate("scrollY") == 0
         page = pages[0]
         actions = page.evaluate("[...document.querySelectorAll('#moves button.move')].map(b => b.dataset.action)")
@@ -264,7 +260,7 @@ def test_every_log_line_of_a_bot_game_has_names_and_numbers_and_no_internal_id(h
     hurried_server.wait_over(links["id"])  # the page opened on the finished game reads its whole log at once
     for lang in ("en", "fr"):  # one game read in both languages
         context, page = open_page(browser, f"{hurried_server.url}/t/{links['id']}", lang=lang)
-        page.wait_for_function("document.body.dataset.status === 'over'", timeout=60000)
+        page.wait_for_function("document.body.dataset.status === 'over'")
         lines = page.evaluate("""() => { const r = window.fathom.renderer; r.annotate?.(window.fathom.events);
           return window.fathom.events.map((e) => { const d = document.createElement('div'); d.innerHTML = r.eventText(e);
             return [e.type, e.seat ?? null, d.textContent.replace(/\\s+/g, ' ').trim(), d.querySelectorAll('svg').length,
@@ -291,7 +287,7 @@ def test_less_motion_asked_for_gives_highlights_and_no_animation(live_server, br
     links = live_server.post("/api/tables", {"game": "deep-blue", "seed": 3, "bot_delay_ms": 150,
                                              "seats": [{"kind": "bot", "bot": "1"}] * 4})
     context, page = open_page(browser, f"{live_server.url}/t/{links['id']}", reduced_motion="reduce")
-    page.wait_for_function("window.fathom.motion.played.length >= 5", timeout=60000)
+    page.wait_for_function("window.fathom.motion.played.length >= 5")
     assert page.evaluate("window.fathom.motion.played.every((p) => p.animation === null)")
     assert page.evaluate("document.getAnimations().filter((a) => String(a.id).startsWith('fathom-')).length") == 0
     page.wait_for_selector(".changed", state="attached")  # a plain highlight where the thing now is

@@ -12,8 +12,7 @@ import urllib.request
 from typing import Any
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
-from server_helpers import bearer, map_laid_out, motion_done, open_page
+from server_helpers import bearer, map_laid_out, motion_done, off_screen, open_page
 
 import fathom
 
@@ -71,17 +70,6 @@ SHOWN = """(sel) => [...document.querySelectorAll(sel)].filter((el) => !el.hidde
   }
   return false;
 }).map((el) => (el.id || el.className) + ' ' + (el.dataset.clippedBy || ''))"""
-
-
-def off_screen(page: Any, check: str, sel: str | None = None) -> list[str]:
-    """What ``check`` (a page function listing what is out of place, such as :data:`IN_VIEW`, :data:`SHOWN`
-    or :data:`HAND_INSIDE`) finds for ``sel`` once the page has settled: a frame caught mid-change on a
-    loaded machine gets up to 3 s to land; what stays out of place is a fault."""
-    try:
-        page.wait_for_function(f"(sel) => ({check})(sel).length === 0", arg=sel, timeout=3000)
-    except PlaywrightTimeout:
-        pass
-    return page.evaluate(check, sel)
 
 
 HAND_INSIDE = """() => { const p = document.getElementById('hand').getBoundingClientRect();
@@ -221,11 +209,10 @@ def test_on_a_phone_the_instruction_and_buttons_are_in_view_and_nothing_is_clipp
     page.wait_for_function("document.body.dataset.mine === '1'")
     page.wait_for_function("document.querySelectorAll('.level .shell b').length >= 4")  # laid out
     motion_done(page)  # and still: a shell dropping onto its level is measured where it lands
-    clipped = off_screen(page, """() => [...document.querySelectorAll('.level .shell b')].filter((b) => {
+    clipped = off_screen(page, """() => [...document.querySelectorAll('.level .shell b')].flatMap((b) => {
       const r = b.getBoundingClientRect(), level = b.closest('.level').getBoundingClientRect();
-      return r.right > level.right - 2 || r.right > innerWidth; }).map((b) => {
-      const r = b.getBoundingClientRect(), level = b.closest('.level').getBoundingClientRect();
-      return `${b.textContent} ends at ${Math.round(r.right)}, its level at ${Math.round(level.right)}`; })""")
+      return r.right > level.right - 2 || r.right > innerWidth
+        ? [`${b.textContent} ends at ${Math.round(r.right)}, its level at ${Math.round(level.right)}`] : []; })""")
     assert page.locator(".level .shell b").count() >= 4 and clipped == [], clipped
     assert off_screen(page, IN_VIEW, "#moves .prompt") == [] and off_screen(page, IN_VIEW, "#moves button") == []
     sizes = page.evaluate("""[...document.querySelectorAll('#moves button, .dice .die.selectable, .level.legal')]
